@@ -1,0 +1,1053 @@
+// lib/gatekeeper.ts
+import { join as join3 } from "node:path";
+import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+
+// lib/loader.ts
+import { readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+// lib/highlight.ts
+function highlightSpans(detail, highlight) {
+  try {
+    return merge(collect(detail, highlight), detail.length);
+  } catch {
+    return [];
+  }
+}
+function collect(detail, highlight) {
+  if (highlight === undefined || highlight === null)
+    return [];
+  if (typeof highlight === "function") {
+    const spans = highlight(detail);
+    return Array.isArray(spans) ? spans : [];
+  }
+  const patterns = Array.isArray(highlight) ? highlight : [highlight];
+  return patterns.flatMap((pattern) => matches(detail, pattern));
+}
+function matches(detail, pattern) {
+  if (typeof pattern === "string")
+    return literalMatches(detail, pattern);
+  if (!(pattern instanceof RegExp))
+    return [];
+  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  const spans = [];
+  for (const match of detail.matchAll(global)) {
+    if (match[0].length > 0)
+      spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+function literalMatches(detail, literal) {
+  const spans = [];
+  if (literal === "")
+    return spans;
+  for (let at = detail.indexOf(literal);at !== -1; at = detail.indexOf(literal, at + literal.length)) {
+    spans.push({ start: at, end: at + literal.length });
+  }
+  return spans;
+}
+function merge(spans, length) {
+  const clamped = spans.filter((span) => span && Number.isFinite(span.start) && Number.isFinite(span.end)).map((span) => ({
+    start: Math.max(0, Math.min(length, Math.floor(span.start))),
+    end: Math.max(0, Math.min(length, Math.floor(span.end)))
+  })).filter((span) => span.end > span.start).sort((a, b) => a.start - b.start);
+  const merged = [];
+  for (const span of clamped) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end)
+      last.end = Math.max(last.end, span.end);
+    else
+      merged.push({ ...span });
+  }
+  return merged;
+}
+
+// lib/loader.ts
+var MODULE_FILE = /\.(ts|js|mjs)$/;
+var generation = 0;
+async function loadPermissionModules(dirs) {
+  const result = { hooks: [], errors: [] };
+  generation++;
+  const roots = [
+    ["project", dirs.project],
+    ["user", dirs.user]
+  ];
+  for (const [scope, root] of roots) {
+    if (!root)
+      continue;
+    for (const file of moduleFiles(root))
+      await loadModule(file, scope, root, result);
+  }
+  return result;
+}
+function createPermissionsAPI(register) {
+  return {
+    onToolUse: register,
+    request: (prompt) => ({ decision: "request", prompt }),
+    block: (reason) => ({ decision: "block", reason }),
+    highlightSpans
+  };
+}
+function moduleFiles(root) {
+  let names;
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts")).sort().map((name) => join(root, name)).filter((file) => isFile(file));
+}
+async function loadModule(file, scope, root, result) {
+  const hooks = [];
+  try {
+    const module = await import(`${pathToFileURL(file).href}?generation=${generation}`);
+    const factory = module.default;
+    if (typeof factory !== "function")
+      throw new Error("its default export is not a function");
+    const api = createPermissionsAPI((hook) => hooks.push(checkedHook(hook, file, scope, root)));
+    await factory(api);
+  } catch (error) {
+    result.errors.push({ file, error: describeError(error) });
+    return;
+  }
+  for (const hook of hooks) {
+    if (result.hooks.some((other) => other.name === hook.name)) {
+      result.errors.push({ file, error: `hook name "${hook.name}" is already taken; both hooks run` });
+    }
+    result.hooks.push(hook);
+  }
+}
+function checkedHook(hook, file, scope, root) {
+  if (!hook || typeof hook !== "object")
+    throw new Error("onToolUse needs a hook object");
+  if (typeof hook.name !== "string" || hook.name.trim() === "")
+    throw new Error("a hook needs a name");
+  if (typeof hook.handler !== "function")
+    throw new Error(`hook "${hook.name}" has no handler function`);
+  const description = typeof hook.description === "string" ? hook.description : undefined;
+  return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
+}
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+function describeError(error) {
+  if (error instanceof Error)
+    return error.message.split(`
+`)[0] || error.name;
+  return String(error);
+}
+
+// lib/evaluator.ts
+var HOOK_TIME_LIMIT_MS = 1e4;
+async function evaluate(hooks, input) {
+  for (const hook of hooks) {
+    let decision;
+    try {
+      decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
+      if (isPromise(decision))
+        decision = await withTimeLimit(decision);
+    } catch (error) {
+      return { kind: "failed", hook, error: describeError(error) };
+    }
+    if (decision === undefined || decision === null)
+      continue;
+    const verdict = toVerdict(hook, decision);
+    if (verdict)
+      return verdict;
+  }
+  return;
+}
+function toVerdict(hook, decision) {
+  const value = decision;
+  if (value?.decision === "request") {
+    const prompt = value.prompt;
+    return { kind: "request", hook, prompt: typeof prompt === "object" && prompt !== null ? prompt : {} };
+  }
+  if (value?.decision === "block") {
+    const reason = value.reason;
+    return { kind: "block", hook, reason: typeof reason === "string" && reason !== "" ? reason : "no reason given" };
+  }
+  return { kind: "failed", hook, error: `returned ${describeValue(decision)}, not a decision` };
+}
+function describeValue(value) {
+  try {
+    return JSON.stringify(value)?.slice(0, 80) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+function isPromise(value) {
+  return typeof value?.then === "function";
+}
+function withTimeLimit(promise) {
+  let timer;
+  const limit = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not decide within ${HOOK_TIME_LIMIT_MS / 1000} s`)), HOOK_TIME_LIMIT_MS);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// lib/external-editor.ts
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join2 } from "node:path";
+function externalEditorFor(tui, env = process.env) {
+  return async (text, suffix) => {
+    const editor = (env.VISUAL || env.EDITOR || "").trim();
+    if (!editor)
+      return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
+    const dir = mkdtempSync(join2(tmpdir(), "pi-permission-hooks-"));
+    const file = join2(dir, `command${suffix}`);
+    tui.stop();
+    try {
+      writeFileSync(file, text, { mode: 384 });
+      const code = await run(editor, file, env);
+      if (code === 127)
+        return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
+      if (code !== 0)
+        return { ok: false, reason: `${editor} exited with code ${code}` };
+      return { ok: true, text: readFileSync(file, "utf8") };
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      tui.start();
+      tui.requestRender(true);
+    }
+  };
+}
+function run(editor, file, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "sh", file], { stdio: "inherit", env });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+// lib/note-store.ts
+class NoteStore {
+  notes = new Map;
+  remember(toolCallId, note) {
+    this.notes.set(toolCallId, note);
+  }
+  consume(toolCallId) {
+    const note = this.notes.get(toolCallId);
+    this.notes.delete(toolCallId);
+    return note;
+  }
+  discardAll() {
+    this.notes.clear();
+  }
+  get size() {
+    return this.notes.size;
+  }
+}
+
+// lib/prompt-overlay.ts
+import { Input, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+
+// lib/edit-mode.ts
+import { Editor } from "@earendil-works/pi-tui";
+
+// lib/visible.ts
+var NAMES = {
+  "\x00": "NUL",
+  "\b": "BS",
+  "\t": "TAB",
+  "\r": "CR",
+  "\x1B": "ESC",
+  "": "DEL"
+};
+var CODES = new Map(Object.entries(NAMES).map(([char, name]) => [name, char]));
+var SUSPECT = /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+var ZWJ = "‍";
+var PICTOGRAPH = /\p{Extended_Pictographic}/u;
+var NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
+function toVisible(text) {
+  const escaped = text.includes("⟨") ? text.replace(NOTATION, (match) => `⟨U+27E8⟩${match.slice(1)}`) : text;
+  return escaped.replace(SUSPECT, (char, offset, whole) => char === ZWJ && joinsPictographs(whole, offset) ? char : notation(char));
+}
+function fromVisible(text) {
+  return text.replace(NOTATION, (_match, name) => CODES.get(name) ?? String.fromCodePoint(Number.parseInt(name.slice(2), 16)));
+}
+function notation(char) {
+  const name = NAMES[char];
+  if (name)
+    return `⟨${name}⟩`;
+  const code = char.codePointAt(0) ?? 0;
+  return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+}
+function joinsPictographs(text, offset) {
+  const before = String.fromCodePoint(text.codePointAt(offset - 2) ?? 0);
+  const beforeBmp = text[offset - 1] ?? "";
+  const after = String.fromCodePoint(text.codePointAt(offset + 1) ?? 0);
+  return (PICTOGRAPH.test(before) || PICTOGRAPH.test(beforeBmp) || beforeBmp === "️") && PICTOGRAPH.test(after);
+}
+
+// lib/keys.ts
+import { matchesKey } from "@earendil-works/pi-tui";
+
+// lib/presenter.ts
+var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort" };
+var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
+function agentNote(note) {
+  return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentApprovalNote(note.hookName, note.note);
+}
+function agentEditNote(hookName, command, note) {
+  const head = `Edited by user via permission hook ${hookName}
+
+The user edited this command before execution. The command that actually ran:
+${command}`;
+  return note ? `${head}
+
+The user also provided context for how to proceed:
+${note}` : head;
+}
+function agentApprovalNote(hookName, note) {
+  return `Approved by user via permission hook ${hookName}
+
+The user provided context for how to proceed:
+${note}`;
+}
+function agentRejection(hookName, note) {
+  const head = `Blocked by user via permission hook ${hookName}.`;
+  return note ? `${head}
+
+The user provided context for how to proceed:
+${note}` : `${head} The user stopped this turn; wait for their next message.`;
+}
+function agentHookBlock(hookName, reason) {
+  return `Blocked by permission hook ${hookName}: ${reason}`;
+}
+function agentNoUi(hookName) {
+  return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
+}
+function agentHookFailure(hookName, error) {
+  return `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
+}
+function withNote(note, output) {
+  return output === "" ? note : `${note}
+
+${output}`;
+}
+function notifyApprovedWithNote(hookName) {
+  return `Authorized (${hookName}); your note goes to the agent with the result.`;
+}
+function notifyEdited(hookName) {
+  return `Ran your edited command (${hookName}); the agent is told what really ran.`;
+}
+function notifyRejected(hookName, withNote) {
+  return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
+}
+function notifyLoadError(file, error) {
+  return `Permission module ${file} failed to load: ${error}`;
+}
+function notifyInternalError(where, error) {
+  return `pi-permission-hooks: ${where} failed: ${error}`;
+}
+function promptTitle(hookName) {
+  return `! Authorization required: ${hookName}`;
+}
+function hookFailureGuidance(error) {
+  return `This hook failed while deciding (${error}), so you are asked instead.`;
+}
+function choiceLine(index, label, selected) {
+  return `${selected ? "→" : " "} ${index + 1}. ${label}`;
+}
+var NOTE_PREFIX = "     note: ";
+var EDIT_LABELS = { command: "Command", note: "Note to agent" };
+function selectHints(keys) {
+  return [
+    [arrows(keys.up, keys.down), "select"],
+    [keys.confirm, "confirm"],
+    [keys.tab, "add note"],
+    ["shift+tab", "close"],
+    [keys.cancel, "abort"]
+  ];
+}
+function arrows(up, down) {
+  return up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`;
+}
+function editHints(keys) {
+  return [
+    [
+      [keys.confirm, "run"],
+      ["shift+enter", "newline"],
+      [keys.tab, "switch field"]
+    ],
+    [
+      [keys.external, "external editor"],
+      ["ctrl+r", "restore command"],
+      [keys.cancel, "back"]
+    ]
+  ];
+}
+function renderHints(hints, paint) {
+  return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
+}
+function scrollMarker(direction, count) {
+  return `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
+}
+function externalEditorFailure(reason) {
+  return `External editor failed: ${reason}; nothing changed.`;
+}
+function keyName(id, fallback) {
+  if (!id)
+    return fallback;
+  return id.replace(/^escape$/, "esc").replace(/^up$/, "↑").replace(/^down$/, "↓");
+}
+
+// lib/keys.ts
+var KEY = {
+  up: "tui.select.up",
+  down: "tui.select.down",
+  pageUp: "tui.select.pageUp",
+  pageDown: "tui.select.pageDown",
+  confirm: "tui.select.confirm",
+  cancel: "tui.select.cancel",
+  tab: "tui.input.tab",
+  submit: "tui.input.submit",
+  newLine: "tui.input.newLine",
+  external: "app.editor.external"
+};
+function isShiftTab(data) {
+  return matchesKey(data, "shift+tab");
+}
+function isRestore(data) {
+  return matchesKey(data, "ctrl+r");
+}
+function keyNames(keys) {
+  const first = (id, fallback) => keyName(safeKeys(keys, id)[0], fallback);
+  return {
+    up: first(KEY.up, "↑"),
+    down: first(KEY.down, "↓"),
+    confirm: first(KEY.confirm, "enter"),
+    tab: first(KEY.tab, "tab"),
+    cancel: first(KEY.cancel, "esc"),
+    external: first(KEY.external, "ctrl+g")
+  };
+}
+function safeKeys(keys, id) {
+  try {
+    return keys.getKeys(id) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+// lib/edit-mode.ts
+class EditMode {
+  paint;
+  keys;
+  original;
+  note;
+  editor;
+  focus = "command";
+  focused = false;
+  stash;
+  warning;
+  constructor(tui, paint, keys, original, note) {
+    this.paint = paint;
+    this.keys = keys;
+    this.original = original;
+    this.note = note;
+    this.editor = new Editor(tui, {
+      borderColor: (text) => paint.fg("border", text),
+      selectList: {
+        selectedPrefix: (text) => text,
+        selectedText: (text) => text,
+        description: (text) => text,
+        scrollInfo: (text) => text,
+        noMatch: (text) => text
+      }
+    });
+    this.editor.setText(original);
+  }
+  get text() {
+    return this.editor.getExpandedText();
+  }
+  setText(text) {
+    this.editor.setText(text);
+    this.stash = undefined;
+  }
+  say(text, tone) {
+    this.warning = { text, tone };
+  }
+  handleInput(data) {
+    this.warning = undefined;
+    if (this.keys.matches(data, KEY.cancel))
+      return { kind: "back" };
+    if (this.keys.matches(data, KEY.tab)) {
+      this.focus = this.focus === "command" ? "note" : "command";
+      return;
+    }
+    if (!this.keys.matches(data, KEY.newLine) && this.keys.matches(data, KEY.submit)) {
+      if (this.text.trim() !== "")
+        return { kind: "submit", text: this.text };
+      this.say(EMPTY_COMMAND_WARNING, "error");
+      return;
+    }
+    if (this.keys.matches(data, KEY.external))
+      return { kind: "external", field: this.focus };
+    if (isRestore(data)) {
+      this.toggleOriginal();
+      return;
+    }
+    if (this.focus === "note") {
+      this.note.handleInput(data);
+      return;
+    }
+    const before = this.editor.getText();
+    this.editor.handleInput(data);
+    if (this.stash !== undefined && this.editor.getText() !== before)
+      this.stash = undefined;
+    return;
+  }
+  toggleOriginal() {
+    if (this.stash !== undefined) {
+      const edits = this.stash;
+      this.stash = undefined;
+      this.editor.setText(edits);
+    } else if (this.text !== this.original) {
+      this.stash = this.text;
+      this.editor.setText(this.original);
+    }
+  }
+  render(width) {
+    const { paint } = this;
+    this.editor.focused = this.focused && this.focus === "command";
+    this.note.focused = this.focused && this.focus === "note";
+    const lines = [EDIT_LABELS.command, ...this.editor.render(width)];
+    if (this.warning)
+      lines.push(paint.fg(this.warning.tone, this.warning.text));
+    lines.push("", paint.fg("dim", EDIT_LABELS.note), this.noteLine(width), "");
+    for (const row of editHints(keyNames(this.keys)))
+      lines.push(renderHints(row, paint));
+    return lines;
+  }
+  noteLine(width) {
+    if (this.focus === "note")
+      return this.paint.fg("dim", this.note.render(width)[0] ?? "");
+    return this.paint.fg("dim", toVisible(this.note.getValue()));
+  }
+}
+
+// lib/prompt-overlay.ts
+class PermissionPrompt {
+  request;
+  tui;
+  paint;
+  keys;
+  done;
+  externalEditor;
+  focused = false;
+  mode = "select";
+  choices;
+  selected = 0;
+  drafting;
+  tabUsed = false;
+  detailScroll = 0;
+  drafts;
+  edit;
+  finished = false;
+  constructor(request, tui, paint, keys, done, externalEditor) {
+    this.request = request;
+    this.tui = tui;
+    this.paint = paint;
+    this.keys = keys;
+    this.done = done;
+    this.externalEditor = externalEditor;
+    this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
+    this.drafts = { approve: new Input, edit: new Input, reject: new Input };
+  }
+  handleInput(data) {
+    if (this.finished)
+      return;
+    if (this.mode === "edit")
+      this.handleEditInput(data);
+    else
+      this.handleSelectInput(data);
+    this.tui.requestRender();
+  }
+  render(width) {
+    const inner = Math.max(1, width - 4);
+    const body = this.mode === "edit" ? this.renderEdit(inner) : this.renderSelect(inner);
+    return frame(body, width, this.paint);
+  }
+  invalidate() {
+    this.edit?.editor.invalidate();
+  }
+  handleSelectInput(data) {
+    const { keys } = this;
+    if (keys.matches(data, KEY.cancel))
+      return this.finish({ kind: "abort" });
+    if (keys.matches(data, KEY.confirm))
+      return this.confirm(this.choices[this.selected]);
+    if (isShiftTab(data)) {
+      this.drafting = undefined;
+      return;
+    }
+    if (keys.matches(data, KEY.tab)) {
+      this.drafting = this.choices[this.selected];
+      this.tabUsed = true;
+      return;
+    }
+    if (keys.matches(data, KEY.up))
+      return this.move(-1);
+    if (keys.matches(data, KEY.down))
+      return this.move(1);
+    if (keys.matches(data, KEY.pageUp))
+      return this.scrollDetail(-1);
+    if (keys.matches(data, KEY.pageDown))
+      return this.scrollDetail(1);
+    if (this.drafting) {
+      this.drafts[this.drafting].handleInput(data);
+      return;
+    }
+    if (data === "k")
+      return this.move(-1);
+    if (data === "j")
+      return this.move(1);
+    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
+    if (digit >= 0 && digit < this.choices.length) {
+      this.selected = digit;
+      if (!this.tabUsed)
+        this.confirm(this.choices[digit]);
+    }
+  }
+  move(step) {
+    const count = this.choices.length;
+    this.selected = (this.selected + step + count) % count;
+    if (this.drafting)
+      this.drafting = this.choices[this.selected];
+  }
+  scrollDetail(direction) {
+    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailRows() - 1));
+  }
+  confirm(choice) {
+    if (choice === "approve")
+      this.finish({ kind: "authorize", note: this.noteOf("approve") });
+    else if (choice === "reject")
+      this.finish({ kind: "abort", note: this.noteOf("reject") });
+    else if (choice === "edit")
+      this.enterEditMode();
+  }
+  renderSelect(inner) {
+    const { paint, request } = this;
+    const lines = this.header(inner);
+    const tail = [""];
+    this.choices.forEach((choice, index) => {
+      const selected = index === this.selected;
+      const line = choiceLine(index, request.labels[choice], selected);
+      tail.push(selected ? paint.fg("accent", line) : line);
+      const draft = this.drafts[choice];
+      if (this.drafting === choice) {
+        draft.focused = this.focused;
+        tail.push(NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? ""));
+      } else if (draft.getValue().trim() !== "") {
+        tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
+      }
+    });
+    tail.push("", renderHints(selectHints(keyNames(this.keys)), paint));
+    const room = this.rows() - lines.length - tail.length - 2;
+    return [...lines, ...this.detailWindow(inner, room), ...tail];
+  }
+  header(inner) {
+    const { paint, request } = this;
+    const lines = wrap(paint.fg("accent", paint.bold(promptTitle(request.hookName))), inner);
+    for (const text of [request.description, request.guidance]) {
+      if (text && text.trim() !== "")
+        lines.push("", ...wrap(toVisible(text), inner));
+    }
+    lines.push("");
+    return lines;
+  }
+  detailWindow(inner, room) {
+    const all = this.detailLines(inner);
+    const rows = Math.max(3, room);
+    if (all.length <= rows)
+      return all;
+    const visible = rows - 2;
+    const maxScroll = all.length - visible;
+    this.detailScroll = Math.min(this.detailScroll, maxScroll);
+    const above = this.detailScroll;
+    const below = all.length - above - visible;
+    return [
+      this.paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
+      ...all.slice(above, above + visible),
+      this.paint.fg("dim", below > 0 ? scrollMarker("down", below) : "")
+    ];
+  }
+  detailCache;
+  detailLines(inner) {
+    const edited = this.choices[this.selected] === "edit" && this.edit && this.edit.text !== this.visibleOriginal();
+    const key = `${inner}\x00${edited ? this.edit?.text : ""}`;
+    if (this.detailCache?.key === key)
+      return this.detailCache.lines;
+    const styled = edited ? this.edit?.text ?? "" : this.highlightedDetail();
+    const text = `${this.paint.fg("accent", `${this.request.toolName}:`)} ${styled}`;
+    const lines = text.split(`
+`).flatMap((line) => wrap(line, inner));
+    this.detailCache = { key, lines };
+    return lines;
+  }
+  highlightedDetail() {
+    const { detail, highlights } = this.request;
+    let out = "";
+    let at = 0;
+    for (const span of highlights) {
+      out += toVisible(detail.slice(at, span.start));
+      const marked = toVisible(detail.slice(span.start, span.end));
+      out += marked.split(`
+`).map((part) => this.paint.fg("warning", this.paint.bold(part))).join(`
+`);
+      at = span.end;
+    }
+    return out + toVisible(detail.slice(at));
+  }
+  detailRows() {
+    return Math.max(3, this.rows() - 14);
+  }
+  enterEditMode() {
+    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal(), this.drafts.edit);
+    this.mode = "edit";
+    this.drafting = undefined;
+  }
+  handleEditInput(data) {
+    const edit = this.edit;
+    if (!edit)
+      return;
+    const signal = edit.handleInput(data);
+    if (!signal)
+      return;
+    if (signal.kind === "back") {
+      this.mode = "select";
+      return;
+    }
+    if (signal.kind === "external") {
+      this.openExternal(edit, signal.field);
+      return;
+    }
+    const note = this.noteOf("edit");
+    if (signal.text === this.visibleOriginal())
+      this.finish({ kind: "authorize", note });
+    else
+      this.finish({ kind: "edit", command: fromVisible(signal.text), note });
+  }
+  async openExternal(edit, field) {
+    if (!this.externalEditor)
+      return;
+    const command = field === "command";
+    const current = command ? fromVisible(edit.text) : edit.note.getValue();
+    const result = await this.externalEditor(current, command ? ".sh" : ".txt");
+    if (this.finished)
+      return;
+    if (!result.ok)
+      edit.say(externalEditorFailure(result.reason), "warning");
+    else if (command)
+      edit.setText(toVisible(result.text.replace(/\n$/, "")));
+    else
+      edit.note.setValue(result.text.replace(/\s+/g, " ").trim());
+    this.tui.requestRender(true);
+  }
+  renderEdit(inner) {
+    const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+    if (this.edit)
+      this.edit.focused = this.focused;
+    return [...wrap(title, inner), "", ...this.edit?.render(inner) ?? []];
+  }
+  visibleOriginal() {
+    return toVisible(this.request.detail);
+  }
+  noteOf(choice) {
+    const note = this.drafts[choice].getValue().trim();
+    return note === "" ? undefined : note;
+  }
+  rows() {
+    return this.tui.terminal?.rows ?? 24;
+  }
+  finish(outcome) {
+    if (this.finished)
+      return;
+    this.finished = true;
+    this.done(outcome);
+  }
+}
+function wrap(text, width) {
+  const lines = wrapTextWithAnsi(text, width);
+  return lines.length > 0 ? lines : [""];
+}
+function frame(body, width, paint) {
+  if (width < 4)
+    return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+  const inner = width - 4;
+  const edge = (text) => paint.fg("border", text);
+  const top = edge(`╭${"─".repeat(width - 2)}╮`);
+  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
+  const rows = body.map((line) => {
+    const fitted = truncateToWidth(line, inner);
+    const pad = " ".repeat(Math.max(0, inner - visibleWidth(fitted)));
+    return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
+  });
+  return [top, ...rows, bottom];
+}
+
+// lib/tool-input.ts
+import { homedir } from "node:os";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+function normalizeToolInput(name, rawInput, cwd) {
+  const input = isRecord(rawInput) ? rawInput : {};
+  switch (name) {
+    case "bash":
+    case "powershell": {
+      const command = text(input.command);
+      return { name, input, detail: command, command, timeout: number(input.timeout) };
+    }
+    case "read":
+      return {
+        name,
+        input,
+        ...pathFields(text(input.path), cwd),
+        offset: number(input.offset),
+        limit: number(input.limit),
+        detail: readDetail(text(input.path), number(input.offset), number(input.limit))
+      };
+    case "write":
+      return { name, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+    case "ls": {
+      const path = text(input.path) || ".";
+      return { name, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+    }
+    case "edit":
+      return editTool(input, cwd);
+    case "grep":
+    case "find": {
+      const pattern = text(input.pattern);
+      const path = typeof input.path === "string" ? input.path : undefined;
+      return { name, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+    }
+    default:
+      return { name, input, detail: stableJson(input) };
+  }
+}
+function editTool(input, cwd) {
+  const claudeShape = typeof input.file_path === "string";
+  const path = text(claudeShape ? input.file_path : input.path);
+  const edits = claudeShape ? [{ oldText: text(input.old_string), newText: text(input.new_string) }] : (Array.isArray(input.edits) ? input.edits : []).filter(isRecord).map((edit) => ({
+    oldText: text(edit.oldText),
+    newText: text(edit.newText)
+  }));
+  const replaceAll = claudeShape && input.replace_all === true;
+  const count = `${edits.length} ${edits.length === 1 ? "replacement" : "replacements"}`;
+  return {
+    name: "edit",
+    input,
+    ...pathFields(path, cwd),
+    edits,
+    replaceAll,
+    detail: `${path} (${replaceAll ? "replace all" : count})`
+  };
+}
+function readDetail(path, offset, limit) {
+  if (offset === undefined && limit === undefined)
+    return path;
+  const from = offset ?? 1;
+  return limit === undefined ? `${path} (from line ${from})` : `${path} (lines ${from}-${from + limit - 1})`;
+}
+function writeDetail(path, content) {
+  const lines = content === "" ? 0 : content.split(`
+`).length - (content.endsWith(`
+`) ? 1 : 0);
+  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+}
+function pathFields(path, cwd) {
+  const absolutePath = resolvePath(path, cwd);
+  const fromCwd = relative(cwd, absolutePath);
+  const inside = fromCwd === "" || !fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd);
+  return { path, absolutePath, projectPath: inside ? fromCwd || "." : undefined };
+}
+function resolvePath(path, cwd) {
+  const bare = path.startsWith("@") ? path.slice(1) : path;
+  if (bare === "~")
+    return homedir();
+  if (bare.startsWith("~/"))
+    return resolve(homedir(), bare.slice(2));
+  return resolve(cwd, bare);
+}
+function stableJson(value) {
+  return JSON.stringify(sortKeys(value), null, 2) ?? "";
+}
+function sortKeys(value, seen = new Set) {
+  if (Array.isArray(value))
+    return value.map((item) => sortKeys(item, seen));
+  if (!isRecord(value))
+    return typeof value === "bigint" ? value.toString() : value;
+  if (seen.has(value))
+    return "[circular]";
+  seen.add(value);
+  const sorted = {};
+  for (const key of Object.keys(value).sort())
+    sorted[key] = sortKeys(value[key], seen);
+  seen.delete(value);
+  return sorted;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function text(value) {
+  return typeof value === "string" ? value : "";
+}
+function number(value) {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+// lib/gatekeeper.ts
+class Gatekeeper {
+  hooks = Promise.resolve([]);
+  notes = new NoteStore;
+  promptQueue = Promise.resolve();
+  load(ctx) {
+    this.notes.discardAll();
+    const project = ctx.isProjectTrusted() ? join3(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
+    this.hooks = loadPermissionModules({ project, user: join3(getAgentDir(), "permissions") }).then((result) => {
+      for (const { file, error } of result.errors)
+        report(ctx, notifyLoadError(file, error));
+      return result.hooks;
+    });
+  }
+  discardNotes() {
+    this.notes.discardAll();
+  }
+  async onToolCall(event, ctx) {
+    const hooks = await this.hooks;
+    if (hooks.length === 0)
+      return;
+    const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
+    const verdict = await evaluate(hooks, { cwd: ctx.cwd, tool });
+    if (!verdict)
+      return;
+    const hookName = verdict.hook.name;
+    if (verdict.kind === "block")
+      return { block: true, reason: agentHookBlock(hookName, verdict.reason) };
+    if (!ctx.hasUI || ctx.mode !== "tui")
+      return { block: true, reason: noUiReason(verdict) };
+    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
+    if (!outcome)
+      return { block: true, reason: noUiReason(verdict) };
+    return this.apply(outcome, hookName, event, ctx);
+  }
+  onToolResult(event) {
+    const note = this.notes.consume(event.toolCallId);
+    if (!note)
+      return;
+    return { content: prepend(agentNote(note), event.content) };
+  }
+  ask(ctx, request) {
+    const show = () => ctx.ui.custom((tui, theme, keybindings, done) => new PermissionPrompt(request, tui, paintOf(theme), keybindings, done, externalEditorFor(tui)), { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } });
+    const answer = this.promptQueue.then(show, show);
+    this.promptQueue = answer.catch(() => {
+      return;
+    });
+    return answer;
+  }
+  apply(outcome, hookName, event, ctx) {
+    const id = event.toolCallId;
+    switch (outcome.kind) {
+      case "authorize":
+        if (outcome.note) {
+          this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
+          ctx.ui.notify(notifyApprovedWithNote(hookName), "info");
+        }
+        return;
+      case "edit":
+        event.input.command = outcome.command;
+        this.notes.remember(id, { kind: "edit", hookName, command: outcome.command, note: outcome.note });
+        ctx.ui.notify(notifyEdited(hookName), "info");
+        return;
+      case "abort":
+        ctx.ui.notify(notifyRejected(hookName, outcome.note !== undefined), "info");
+        if (!outcome.note)
+          ctx.abort();
+        return { block: true, reason: agentRejection(hookName, outcome.note) };
+    }
+  }
+}
+function promptRequest(verdict, toolName, detail) {
+  const prompt = verdict.kind === "request" ? verdict.prompt : {};
+  const guidance = verdict.kind === "failed" ? hookFailureGuidance(verdict.error) : text2(prompt.guidance);
+  return {
+    hookName: verdict.hook.name,
+    description: verdict.hook.description,
+    guidance,
+    toolName,
+    detail,
+    highlights: highlightSpans(detail, prompt.highlight),
+    labels: {
+      approve: label(prompt.approveLabel, DEFAULT_LABELS.approve),
+      edit: label(prompt.editLabel, DEFAULT_LABELS.edit),
+      reject: label(prompt.rejectLabel, DEFAULT_LABELS.reject)
+    },
+    editable: toolName === "bash" || toolName === "powershell"
+  };
+}
+function noUiReason(verdict) {
+  return verdict.kind === "failed" ? agentHookFailure(verdict.hook.name, verdict.error) : agentNoUi(verdict.hook.name);
+}
+function prepend(note, content) {
+  const [first, ...rest] = content;
+  if (first?.type === "text")
+    return [{ ...first, text: withNote(note, first.text) }, ...rest];
+  return [{ type: "text", text: note }, ...content];
+}
+function paintOf(theme) {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
+}
+function text2(value) {
+  return typeof value === "string" ? value : undefined;
+}
+function label(value, fallback) {
+  return typeof value === "string" && value.trim() !== "" ? value : fallback;
+}
+function report(ctx, message) {
+  if (ctx.hasUI)
+    ctx.ui.notify(message, "error");
+  else
+    process.stderr.write(`${message}
+`);
+}
+
+// index.ts
+function permissionHooks(pi) {
+  const gatekeeper = new Gatekeeper;
+  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
+  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.discardNotes()));
+  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.discardNotes()));
+  pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
+  pi.on("tool_call", async (event, ctx) => {
+    try {
+      return await gatekeeper.onToolCall(event, ctx);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      report(ctx, notifyInternalError("checking a tool call", message));
+      return { block: true, reason: notifyInternalError("checking this tool call", message) };
+    }
+  });
+}
+async function guard(ctx, where, run) {
+  try {
+    return await run();
+  } catch (error) {
+    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
+    return;
+  }
+}
+export {
+  permissionHooks as default
+};

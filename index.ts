@@ -1,0 +1,35 @@
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { Gatekeeper, report } from "./lib/gatekeeper.ts";
+import { notifyInternalError } from "./lib/presenter.ts";
+
+export type * from "./lib/api.ts";
+
+/** pi-permission-hooks: gates the agent's tool calls through the user's permission hooks. */
+export default function permissionHooks(pi: ExtensionAPI): void {
+  const gatekeeper = new Gatekeeper();
+
+  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
+  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.discardNotes()));
+  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.discardNotes()));
+  pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
+  pi.on("tool_call", async (event, ctx) => {
+    try {
+      return await gatekeeper.onToolCall(event, ctx);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      report(ctx, notifyInternalError("checking a tool call", message));
+      return { block: true, reason: notifyInternalError("checking this tool call", message) };
+    }
+  });
+}
+
+/** No exception from this extension reaches pi; a guard that fires says so. */
+async function guard<T>(ctx: ExtensionContext, where: string, run: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (error) {
+    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
+    return undefined;
+  }
+}

@@ -1,0 +1,106 @@
+// The Author API: what a permission module's default export receives, and the shapes it returns.
+
+export interface PermissionsAPI {
+  onToolUse(hook: Hook): void;
+  request(prompt?: PermissionRequestPrompt): RequestDecision;
+  block(reason: string): BlockDecision;
+  highlightSpans(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[];
+}
+
+export interface Hook {
+  name: string;
+  description?: string;
+  handler(input: HookInput): Decision | undefined | void | Promise<Decision | undefined | void>;
+}
+
+export type Decision = RequestDecision | BlockDecision;
+export interface RequestDecision {
+  decision: "request";
+  prompt?: PermissionRequestPrompt;
+}
+export interface BlockDecision {
+  decision: "block";
+  reason: string;
+}
+
+export interface PermissionRequestPrompt {
+  guidance?: string;
+  highlight?: PermissionHighlight;
+  approveLabel?: string;
+  editLabel?: string; // command tools only; ignored otherwise
+  rejectLabel?: string;
+}
+
+export interface HighlightSpan {
+  start: number;
+  end: number;
+}
+type HighlightPattern = string | RegExp;
+export type PermissionHighlight =
+  | HighlightPattern
+  | HighlightPattern[]
+  | ((detail: string) => HighlightSpan[] | undefined);
+
+export interface HookInput {
+  cwd: string;
+  /** The directory the deciding module was loaded from (`<agent dir>/permissions` or `<cwd>/.pi/permissions`). */
+  permissionRoot: string;
+  tool: PermissionTool;
+}
+
+interface ToolBase<Name extends string> {
+  name: Name;
+  /** The one string that shows what the call does. */
+  detail: string;
+  /** The raw arguments the agent gave. */
+  input: Record<string, unknown>;
+}
+
+interface PathFields {
+  /** As the agent gave it. */
+  path: string;
+  /** Resolved against cwd. */
+  absolutePath: string;
+  /** Relative to cwd; absent when outside it. */
+  projectPath?: string;
+}
+
+export interface CommandTool<Name extends "bash" | "powershell"> extends ToolBase<Name> {
+  command: string;
+  timeout?: number;
+}
+export interface ReadTool extends ToolBase<"read">, PathFields {
+  offset?: number;
+  limit?: number;
+}
+export interface EditReplacement {
+  oldText: string;
+  newText: string;
+}
+export interface EditTool extends ToolBase<"edit">, PathFields {
+  /** pi's built-in edit lists `edits`; the Claude-Code shape (picc-edit) becomes one replacement. */
+  edits: EditReplacement[];
+  replaceAll: boolean;
+}
+export interface WriteTool extends ToolBase<"write">, PathFields {
+  content: string;
+}
+export interface LsTool extends ToolBase<"ls">, PathFields {
+  limit?: number;
+}
+export interface SearchTool<Name extends "grep" | "find"> extends ToolBase<Name> {
+  pattern: string;
+  path?: string;
+}
+export interface OtherTool extends ToolBase<string> {}
+
+export type PermissionTool =
+  | CommandTool<"bash">
+  | CommandTool<"powershell">
+  | ReadTool
+  | EditTool
+  | WriteTool
+  | LsTool
+  | SearchTool<"grep">
+  | SearchTool<"find">
+  | OtherTool;

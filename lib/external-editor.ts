@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TUI } from "@earendil-works/pi-tui";
+
+export type ExternalEditorResult = { ok: true; text: string } | { ok: false; reason: string };
+export type ExternalEditor = (text: string, suffix: string) => Promise<ExternalEditorResult>;
+
+/**
+ * Hands `text` to $VISUAL/$EDITOR in a private temp file, with pi's TUI stopped meanwhile.
+ * The editor runs through the shell, as git runs it, so `code --wait` works.
+ */
+export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env): ExternalEditor {
+  return async (text, suffix) => {
+    const editor = (env.VISUAL || env.EDITOR || "").trim();
+    if (!editor) return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
+    const dir = mkdtempSync(join(tmpdir(), "pi-permission-hooks-"));
+    const file = join(dir, `command${suffix}`);
+    tui.stop();
+    try {
+      writeFileSync(file, text, { mode: 0o600 });
+      const code = await run(editor, file, env);
+      if (code === 127) return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
+      if (code !== 0) return { ok: false, reason: `${editor} exited with code ${code}` };
+      return { ok: true, text: readFileSync(file, "utf8") };
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      tui.start();
+      tui.requestRender(true);
+    }
+  };
+}
+
+function run(editor: string, file: string, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "sh", file], { stdio: "inherit", env });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}

@@ -1,0 +1,136 @@
+import { join } from "node:path";
+import type { ExtensionContext, Theme, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { evaluate, type Verdict } from "./evaluator.ts";
+import { externalEditorFor } from "./external-editor.ts";
+import { highlightSpans } from "./highlight.ts";
+import { type LoadedHook, loadPermissionModules } from "./loader.ts";
+import { NoteStore } from "./note-store.ts";
+import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
+import * as present from "./presenter.ts";
+import { normalizeToolInput } from "./tool-input.ts";
+
+type Content = ToolResultEvent["content"];
+
+/** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
+export class Gatekeeper {
+  private hooks: Promise<LoadedHook[]> = Promise.resolve([]);
+  private readonly notes = new NoteStore();
+  private promptQueue: Promise<unknown> = Promise.resolve();
+
+  /** (Re)loads permission modules; project modules only in a trusted project. */
+  load(ctx: ExtensionContext): void {
+    this.notes.discardAll();
+    const project = ctx.isProjectTrusted() ? join(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
+    this.hooks = loadPermissionModules({ project, user: join(getAgentDir(), "permissions") }).then((result) => {
+      for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
+      return result.hooks;
+    });
+  }
+
+  discardNotes(): void {
+    this.notes.discardAll();
+  }
+
+  async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
+    const hooks = await this.hooks;
+    if (hooks.length === 0) return undefined;
+    const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
+    const verdict = await evaluate(hooks, { cwd: ctx.cwd, tool });
+    if (!verdict) return undefined;
+    const hookName = verdict.hook.name;
+    if (verdict.kind === "block") return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
+    if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
+    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
+    if (!outcome) return { block: true, reason: noUiReason(verdict) };
+    return this.apply(outcome, hookName, event, ctx);
+  }
+
+  onToolResult(event: ToolResultEvent): { content: Content } | undefined {
+    const note = this.notes.consume(event.toolCallId);
+    if (!note) return undefined;
+    return { content: prepend(present.agentNote(note), event.content) };
+  }
+
+  /** Prompts are shown one at a time, in the order their calls asked. */
+  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | undefined> {
+    const show = () =>
+      ctx.ui.custom<PromptOutcome>(
+        (tui, theme, keybindings, done) =>
+          new PermissionPrompt(request, tui, paintOf(theme), keybindings, done, externalEditorFor(tui)),
+        { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } },
+      );
+    const answer = this.promptQueue.then(show, show);
+    this.promptQueue = answer.catch(() => undefined);
+    return answer;
+  }
+
+  private apply(outcome: PromptOutcome, hookName: string, event: ToolCallEvent, ctx: ExtensionContext): ToolCallEventResult | undefined {
+    const id = event.toolCallId;
+    switch (outcome.kind) {
+      case "authorize":
+        if (outcome.note) {
+          this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
+          ctx.ui.notify(present.notifyApprovedWithNote(hookName), "info");
+        }
+        return undefined;
+      case "edit":
+        (event.input as { command: string }).command = outcome.command;
+        this.notes.remember(id, { kind: "edit", hookName, command: outcome.command, note: outcome.note });
+        ctx.ui.notify(present.notifyEdited(hookName), "info");
+        return undefined;
+      case "abort":
+        ctx.ui.notify(present.notifyRejected(hookName, outcome.note !== undefined), "info");
+        if (!outcome.note) ctx.abort();
+        return { block: true, reason: present.agentRejection(hookName, outcome.note) };
+    }
+  }
+}
+
+function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: string, detail: string): PromptRequest {
+  const prompt = verdict.kind === "request" ? verdict.prompt : {};
+  const guidance = verdict.kind === "failed" ? present.hookFailureGuidance(verdict.error) : text(prompt.guidance);
+  return {
+    hookName: verdict.hook.name,
+    description: verdict.hook.description,
+    guidance,
+    toolName,
+    detail,
+    highlights: highlightSpans(detail, prompt.highlight),
+    labels: {
+      approve: label(prompt.approveLabel, present.DEFAULT_LABELS.approve),
+      edit: label(prompt.editLabel, present.DEFAULT_LABELS.edit),
+      reject: label(prompt.rejectLabel, present.DEFAULT_LABELS.reject),
+    },
+    editable: toolName === "bash" || toolName === "powershell",
+  };
+}
+
+function noUiReason(verdict: Exclude<Verdict, { kind: "block" }>): string {
+  return verdict.kind === "failed"
+    ? present.agentHookFailure(verdict.hook.name, verdict.error)
+    : present.agentNoUi(verdict.hook.name);
+}
+
+function prepend(note: string, content: Content): Content {
+  const [first, ...rest] = content;
+  if (first?.type === "text") return [{ ...first, text: present.withNote(note, first.text) }, ...rest];
+  return [{ type: "text", text: note }, ...content];
+}
+
+function paintOf(theme: Theme): present.Paint {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function label(value: unknown, fallback: string): string {
+  return typeof value === "string" && value.trim() !== "" ? value : fallback;
+}
+
+export function report(ctx: ExtensionContext, message: string): void {
+  if (ctx.hasUI) ctx.ui.notify(message, "error");
+  else process.stderr.write(`${message}\n`);
+}

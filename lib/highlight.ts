@@ -1,0 +1,61 @@
+import type { HighlightSpan, PermissionHighlight } from "./api.ts";
+
+/**
+ * Resolves an Author's highlight against the tool detail: sorted, merged, half-open spans
+ * clamped to the detail. A throwing callback or a bad pattern yields no highlight, never an error.
+ */
+export function highlightSpans(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[] {
+  try {
+    return merge(collect(detail, highlight), detail.length);
+  } catch {
+    return [];
+  }
+}
+
+function collect(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[] {
+  if (highlight === undefined || highlight === null) return [];
+  if (typeof highlight === "function") {
+    const spans = highlight(detail);
+    return Array.isArray(spans) ? spans : [];
+  }
+  const patterns = Array.isArray(highlight) ? highlight : [highlight];
+  return patterns.flatMap((pattern) => matches(detail, pattern));
+}
+
+function matches(detail: string, pattern: unknown): HighlightSpan[] {
+  if (typeof pattern === "string") return literalMatches(detail, pattern);
+  if (!(pattern instanceof RegExp)) return [];
+  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  const spans: HighlightSpan[] = [];
+  for (const match of detail.matchAll(global)) {
+    if (match[0].length > 0) spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+function literalMatches(detail: string, literal: string): HighlightSpan[] {
+  const spans: HighlightSpan[] = [];
+  if (literal === "") return spans;
+  for (let at = detail.indexOf(literal); at !== -1; at = detail.indexOf(literal, at + literal.length)) {
+    spans.push({ start: at, end: at + literal.length });
+  }
+  return spans;
+}
+
+function merge(spans: HighlightSpan[], length: number): HighlightSpan[] {
+  const clamped = spans
+    .filter((span) => span && Number.isFinite(span.start) && Number.isFinite(span.end))
+    .map((span) => ({
+      start: Math.max(0, Math.min(length, Math.floor(span.start))),
+      end: Math.max(0, Math.min(length, Math.floor(span.end))),
+    }))
+    .filter((span) => span.end > span.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: HighlightSpan[] = [];
+  for (const span of clamped) {
+    const last = merged.at(-1);
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

@@ -1,0 +1,119 @@
+import { readdirSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Decision, Hook, PermissionsAPI } from "./api.ts";
+import { highlightSpans } from "./highlight.ts";
+
+export type Scope = "project" | "user";
+
+export interface LoadedHook extends Hook {
+  scope: Scope;
+  /** The module file that registered the hook. */
+  source: string;
+  /** The permissions directory the module was loaded from. */
+  permissionRoot: string;
+}
+
+export interface LoadError {
+  file: string;
+  error: string;
+}
+
+export interface LoadResult {
+  hooks: LoadedHook[];
+  errors: LoadError[];
+}
+
+export interface PermissionDirs {
+  project?: string;
+  user: string;
+}
+
+const MODULE_FILE = /\.(ts|js|mjs)$/;
+let generation = 0;
+
+/** Loads every permission module: project modules first, then user modules, each in name order. */
+export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
+  const result: LoadResult = { hooks: [], errors: [] };
+  generation++;
+  const roots: [Scope, string | undefined][] = [
+    ["project", dirs.project],
+    ["user", dirs.user],
+  ];
+  for (const [scope, root] of roots) {
+    if (!root) continue;
+    for (const file of moduleFiles(root)) await loadModule(file, scope, root, result);
+  }
+  return result;
+}
+
+export function createPermissionsAPI(register: (hook: Hook) => void): PermissionsAPI {
+  return {
+    onToolUse: register,
+    request: (prompt) => ({ decision: "request", prompt }),
+    block: (reason) => ({ decision: "block", reason }),
+    highlightSpans,
+  };
+}
+
+function moduleFiles(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts"))
+    .sort()
+    .map((name) => join(root, name))
+    .filter((file) => isFile(file));
+}
+
+async function loadModule(file: string, scope: Scope, root: string, result: LoadResult): Promise<void> {
+  const hooks: LoadedHook[] = [];
+  try {
+    // The query defeats the module cache, so /reload picks up an edited module.
+    const module = await import(`${pathToFileURL(file).href}?generation=${generation}`);
+    const factory = module.default;
+    if (typeof factory !== "function") throw new Error("its default export is not a function");
+    const api = createPermissionsAPI((hook) => hooks.push(checkedHook(hook, file, scope, root)));
+    await factory(api);
+  } catch (error) {
+    result.errors.push({ file, error: describeError(error) });
+    return;
+  }
+  for (const hook of hooks) {
+    if (result.hooks.some((other) => other.name === hook.name)) {
+      result.errors.push({ file, error: `hook name "${hook.name}" is already taken; both hooks run` });
+    }
+    result.hooks.push(hook);
+  }
+}
+
+function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
+  if (!hook || typeof hook !== "object") throw new Error("onToolUse needs a hook object");
+  if (typeof hook.name !== "string" || hook.name.trim() === "") throw new Error("a hook needs a name");
+  if (typeof hook.handler !== "function") throw new Error(`hook "${hook.name}" has no handler function`);
+  const description = typeof hook.description === "string" ? hook.description : undefined;
+  return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message.split("\n")[0] || error.name;
+  return String(error);
+}
+
+export function moduleName(file: string): string {
+  return basename(file);
+}
+
+export type { Decision };

@@ -1,0 +1,293 @@
+import { type Component, type Focusable, Input, type TUI, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { HighlightSpan } from "./api.ts";
+import { EditMode, type Field } from "./edit-mode.ts";
+import type { ExternalEditor } from "./external-editor.ts";
+import { KEY, type KeyMatcher, isShiftTab, keyNames } from "./keys.ts";
+import {
+  NOTE_PREFIX,
+  type Paint,
+  choiceLine,
+  externalEditorFailure,
+  promptTitle,
+  renderHints,
+  scrollMarker,
+  selectHints,
+} from "./presenter.ts";
+import { fromVisible, toVisible } from "./visible.ts";
+
+export interface PromptRequest {
+  hookName: string;
+  description?: string;
+  guidance?: string;
+  toolName: string;
+  /** The tool detail exactly as the agent gave it. */
+  detail: string;
+  highlights: HighlightSpan[];
+  labels: { approve: string; edit: string; reject: string };
+  /** Command tools offer Edit. */
+  editable: boolean;
+}
+
+export type PromptOutcome =
+  | { kind: "authorize"; note?: string }
+  | { kind: "abort"; note?: string }
+  | { kind: "edit"; command: string; note?: string };
+
+type Choice = "approve" | "edit" | "reject";
+
+/**
+ * The permission prompt: one bordered overlay with two modes. Select mode offers the choices;
+ * edit mode replaces its content in place, so drafts live as long as the prompt does.
+ */
+export class PermissionPrompt implements Component, Focusable {
+  focused = false;
+  private mode: "select" | "edit" = "select";
+  private readonly choices: Choice[];
+  private selected = 0;
+  private drafting: Choice | undefined;
+  private tabUsed = false;
+  private detailScroll = 0;
+  private readonly drafts: Record<Choice, Input>;
+  private edit: EditMode | undefined;
+  private finished = false;
+
+  constructor(
+    private readonly request: PromptRequest,
+    private readonly tui: TUI,
+    private readonly paint: Paint,
+    private readonly keys: KeyMatcher,
+    private readonly done: (outcome: PromptOutcome) => void,
+    private readonly externalEditor?: ExternalEditor,
+  ) {
+    this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
+    this.drafts = { approve: new Input(), edit: new Input(), reject: new Input() };
+  }
+
+  handleInput(data: string): void {
+    if (this.finished) return;
+    if (this.mode === "edit") this.handleEditInput(data);
+    else this.handleSelectInput(data);
+    this.tui.requestRender();
+  }
+
+  render(width: number): string[] {
+    const inner = Math.max(1, width - 4);
+    const body = this.mode === "edit" ? this.renderEdit(inner) : this.renderSelect(inner);
+    return frame(body, width, this.paint);
+  }
+
+  invalidate(): void {
+    this.edit?.editor.invalidate();
+  }
+
+  // ── Select mode ──────────────────────────────────────────────────────────────────────────
+
+  private handleSelectInput(data: string): void {
+    const { keys } = this;
+    if (keys.matches(data, KEY.cancel)) return this.finish({ kind: "abort" });
+    if (keys.matches(data, KEY.confirm)) return this.confirm(this.choices[this.selected]);
+    if (isShiftTab(data)) {
+      this.drafting = undefined;
+      return;
+    }
+    if (keys.matches(data, KEY.tab)) {
+      this.drafting = this.choices[this.selected];
+      this.tabUsed = true;
+      return;
+    }
+    if (keys.matches(data, KEY.up)) return this.move(-1);
+    if (keys.matches(data, KEY.down)) return this.move(1);
+    if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
+    if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
+    if (this.drafting) {
+      this.drafts[this.drafting].handleInput(data);
+      return;
+    }
+    if (data === "k") return this.move(-1);
+    if (data === "j") return this.move(1);
+    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
+    if (digit >= 0 && digit < this.choices.length) {
+      this.selected = digit;
+      if (!this.tabUsed) this.confirm(this.choices[digit]);
+    }
+  }
+
+  private move(step: number): void {
+    const count = this.choices.length;
+    this.selected = (this.selected + step + count) % count;
+    if (this.drafting) this.drafting = this.choices[this.selected];
+  }
+
+  private scrollDetail(direction: number): void {
+    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailRows() - 1));
+  }
+
+  private confirm(choice: Choice | undefined): void {
+    if (choice === "approve") this.finish({ kind: "authorize", note: this.noteOf("approve") });
+    else if (choice === "reject") this.finish({ kind: "abort", note: this.noteOf("reject") });
+    else if (choice === "edit") this.enterEditMode();
+  }
+
+  private renderSelect(inner: number): string[] {
+    const { paint, request } = this;
+    const lines = this.header(inner);
+    const tail: string[] = [""];
+    this.choices.forEach((choice, index) => {
+      const selected = index === this.selected;
+      const line = choiceLine(index, request.labels[choice], selected);
+      tail.push(selected ? paint.fg("accent", line) : line);
+      const draft = this.drafts[choice];
+      if (this.drafting === choice) {
+        draft.focused = this.focused;
+        tail.push(NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? ""));
+      } else if (draft.getValue().trim() !== "") {
+        tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
+      }
+    });
+    tail.push("", renderHints(selectHints(keyNames(this.keys)), paint));
+    const room = this.rows() - lines.length - tail.length - 2;
+    return [...lines, ...this.detailWindow(inner, room), ...tail];
+  }
+
+  private header(inner: number): string[] {
+    const { paint, request } = this;
+    const lines = wrap(paint.fg("accent", paint.bold(promptTitle(request.hookName))), inner);
+    for (const text of [request.description, request.guidance]) {
+      if (text && text.trim() !== "") lines.push("", ...wrap(toVisible(text), inner));
+    }
+    lines.push("");
+    return lines;
+  }
+
+  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain. */
+  private detailWindow(inner: number, room: number): string[] {
+    const all = this.detailLines(inner);
+    const rows = Math.max(3, room);
+    if (all.length <= rows) return all;
+    const visible = rows - 2;
+    const maxScroll = all.length - visible;
+    this.detailScroll = Math.min(this.detailScroll, maxScroll);
+    const above = this.detailScroll;
+    const below = all.length - above - visible;
+    return [
+      this.paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
+      ...all.slice(above, above + visible),
+      this.paint.fg("dim", below > 0 ? scrollMarker("down", below) : ""),
+    ];
+  }
+
+  private detailCache: { key: string; lines: string[] } | undefined;
+
+  private detailLines(inner: number): string[] {
+    const edited = this.choices[this.selected] === "edit" && this.edit && this.edit.text !== this.visibleOriginal();
+    const key = `${inner}\0${edited ? this.edit?.text : ""}`;
+    if (this.detailCache?.key === key) return this.detailCache.lines;
+    const styled = edited ? (this.edit?.text ?? "") : this.highlightedDetail();
+    const text = `${this.paint.fg("accent", `${this.request.toolName}:`)} ${styled}`;
+    const lines = text.split("\n").flatMap((line) => wrap(line, inner));
+    this.detailCache = { key, lines };
+    return lines;
+  }
+
+  private highlightedDetail(): string {
+    const { detail, highlights } = this.request;
+    let out = "";
+    let at = 0;
+    for (const span of highlights) {
+      out += toVisible(detail.slice(at, span.start));
+      const marked = toVisible(detail.slice(span.start, span.end));
+      out += marked.split("\n").map((part) => this.paint.fg("warning", this.paint.bold(part))).join("\n");
+      at = span.end;
+    }
+    return out + toVisible(detail.slice(at));
+  }
+
+  private detailRows(): number {
+    return Math.max(3, this.rows() - 14);
+  }
+
+  // ── Edit mode ────────────────────────────────────────────────────────────────────────────
+
+  private enterEditMode(): void {
+    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal(), this.drafts.edit);
+    this.mode = "edit";
+    this.drafting = undefined;
+  }
+
+  private handleEditInput(data: string): void {
+    const edit = this.edit;
+    if (!edit) return;
+    const signal = edit.handleInput(data);
+    if (!signal) return;
+    if (signal.kind === "back") {
+      this.mode = "select";
+      return;
+    }
+    if (signal.kind === "external") {
+      void this.openExternal(edit, signal.field);
+      return;
+    }
+    const note = this.noteOf("edit");
+    if (signal.text === this.visibleOriginal()) this.finish({ kind: "authorize", note });
+    else this.finish({ kind: "edit", command: fromVisible(signal.text), note });
+  }
+
+  private async openExternal(edit: EditMode, field: Field): Promise<void> {
+    if (!this.externalEditor) return;
+    const command = field === "command";
+    const current = command ? fromVisible(edit.text) : edit.note.getValue();
+    const result = await this.externalEditor(current, command ? ".sh" : ".txt");
+    if (this.finished) return;
+    if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
+    else if (command) edit.setText(toVisible(result.text.replace(/\n$/, "")));
+    else edit.note.setValue(result.text.replace(/\s+/g, " ").trim());
+    this.tui.requestRender(true);
+  }
+
+  private renderEdit(inner: number): string[] {
+    const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+    if (this.edit) this.edit.focused = this.focused;
+    return [...wrap(title, inner), "", ...(this.edit?.render(inner) ?? [])];
+  }
+
+  // ── Shared ───────────────────────────────────────────────────────────────────────────────
+
+  private visibleOriginal(): string {
+    return toVisible(this.request.detail);
+  }
+
+  private noteOf(choice: Choice): string | undefined {
+    const note = this.drafts[choice].getValue().trim();
+    return note === "" ? undefined : note;
+  }
+
+  private rows(): number {
+    return this.tui.terminal?.rows ?? 24;
+  }
+
+  private finish(outcome: PromptOutcome): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.done(outcome);
+  }
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines = wrapTextWithAnsi(text, width);
+  return lines.length > 0 ? lines : [""];
+}
+
+/** A border around the body, every line exactly `width` columns wide. */
+function frame(body: string[], width: number, paint: Paint): string[] {
+  if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+  const inner = width - 4;
+  const edge = (text: string) => paint.fg("border", text);
+  const top = edge(`╭${"─".repeat(width - 2)}╮`);
+  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
+  const rows = body.map((line) => {
+    const fitted = truncateToWidth(line, inner);
+    const pad = " ".repeat(Math.max(0, inner - visibleWidth(fitted)));
+    return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
+  });
+  return [top, ...rows, bottom];
+}

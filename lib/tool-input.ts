@@ -1,0 +1,115 @@
+import { homedir } from "node:os";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import type { EditReplacement, PermissionTool } from "./api.ts";
+
+/** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
+export function normalizeToolInput(name: string, rawInput: unknown, cwd: string): PermissionTool {
+  const input = isRecord(rawInput) ? rawInput : {};
+  switch (name) {
+    case "bash":
+    case "powershell": {
+      const command = text(input.command);
+      return { name, input, detail: command, command, timeout: number(input.timeout) };
+    }
+    case "read":
+      return {
+        name,
+        input,
+        ...pathFields(text(input.path), cwd),
+        offset: number(input.offset),
+        limit: number(input.limit),
+        detail: readDetail(text(input.path), number(input.offset), number(input.limit)),
+      };
+    case "write":
+      return { name, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+    case "ls": {
+      const path = text(input.path) || ".";
+      return { name, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+    }
+    case "edit":
+      return editTool(input, cwd);
+    case "grep":
+    case "find": {
+      const pattern = text(input.pattern);
+      const path = typeof input.path === "string" ? input.path : undefined;
+      return { name, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+    }
+    default:
+      return { name, input, detail: stableJson(input) };
+  }
+}
+
+/** pi's edit (`path`, `edits[]`) and the Claude-Code shape (`file_path`, `old_string`, `new_string`, `replace_all`). */
+function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
+  const claudeShape = typeof input.file_path === "string";
+  const path = text(claudeShape ? input.file_path : input.path);
+  const edits: EditReplacement[] = claudeShape
+    ? [{ oldText: text(input.old_string), newText: text(input.new_string) }]
+    : (Array.isArray(input.edits) ? input.edits : []).filter(isRecord).map((edit) => ({
+        oldText: text(edit.oldText),
+        newText: text(edit.newText),
+      }));
+  const replaceAll = claudeShape && input.replace_all === true;
+  const count = `${edits.length} ${edits.length === 1 ? "replacement" : "replacements"}`;
+  return {
+    name: "edit",
+    input,
+    ...pathFields(path, cwd),
+    edits,
+    replaceAll,
+    detail: `${path} (${replaceAll ? "replace all" : count})`,
+  };
+}
+
+function readDetail(path: string, offset: number | undefined, limit: number | undefined): string {
+  if (offset === undefined && limit === undefined) return path;
+  const from = offset ?? 1;
+  return limit === undefined ? `${path} (from line ${from})` : `${path} (lines ${from}-${from + limit - 1})`;
+}
+
+function writeDetail(path: string, content: string): string {
+  const lines = content === "" ? 0 : content.split("\n").length - (content.endsWith("\n") ? 1 : 0);
+  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+}
+
+function pathFields(path: string, cwd: string) {
+  const absolutePath = resolvePath(path, cwd);
+  const fromCwd = relative(cwd, absolutePath);
+  const inside = fromCwd === "" || (!fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd));
+  return { path, absolutePath, projectPath: inside ? fromCwd || "." : undefined };
+}
+
+function resolvePath(path: string, cwd: string): string {
+  const bare = path.startsWith("@") ? path.slice(1) : path;
+  if (bare === "~") return homedir();
+  if (bare.startsWith("~/")) return resolve(homedir(), bare.slice(2));
+  return resolve(cwd, bare);
+}
+
+/** Pretty JSON with sorted keys, so the same arguments always read the same. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value), null, 2) ?? "";
+}
+
+function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
+  if (Array.isArray(value)) return value.map((item) => sortKeys(item, seen));
+  if (!isRecord(value)) return typeof value === "bigint" ? value.toString() : value;
+  if (seen.has(value)) return "[circular]";
+  seen.add(value);
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key], seen);
+  seen.delete(value);
+  return sorted;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function number(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}

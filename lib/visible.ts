@@ -1,0 +1,51 @@
+// Faithful display: every character of a command is shown, none reaches the terminal as a control.
+// Characters that would be invisible, deceptive or interpreted by the terminal become a notation
+// like ⟨ESC⟩ or ⟨U+202E⟩; `fromVisible` turns the notation back, so editing round-trips the bytes.
+
+const NAMES: Record<string, string> = {
+  "\x00": "NUL",
+  "\x08": "BS",
+  "\t": "TAB",
+  "\r": "CR",
+  "\x1b": "ESC",
+  "\x7f": "DEL",
+};
+const CODES = new Map(Object.entries(NAMES).map(([char, name]) => [name, char]));
+
+// C0 (but newline), DEL, C1, soft hyphen, combining grapheme joiner, Hangul fillers, Mongolian
+// vowel separator, Khmer invisible vowels, zero-width and bidi marks, line/paragraph separators,
+// bidi embeddings/overrides/isolates, invisible operators, odd spaces, BOM, interlinear
+// annotations, tag characters, variation selectors outside emoji, and lone surrogates.
+const SUSPECT =
+  /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const ZWJ = "\u200d";
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
+
+export function toVisible(text: string): string {
+  const escaped = text.includes("⟨") ? text.replace(NOTATION, (match) => `⟨U+27E8⟩${match.slice(1)}`) : text;
+  return escaped.replace(SUSPECT, (char, offset: number, whole: string) =>
+    char === ZWJ && joinsPictographs(whole, offset) ? char : notation(char),
+  );
+}
+
+export function fromVisible(text: string): string {
+  return text.replace(NOTATION, (_match, name: string) =>
+    CODES.get(name) ?? String.fromCodePoint(Number.parseInt(name.slice(2), 16)),
+  );
+}
+
+function notation(char: string): string {
+  const name = NAMES[char];
+  if (name) return `⟨${name}⟩`;
+  const code = char.codePointAt(0) ?? 0;
+  return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+}
+
+/** A zero-width joiner inside an emoji sequence is part of the picture, not a hidden character. */
+function joinsPictographs(text: string, offset: number): boolean {
+  const before = String.fromCodePoint(text.codePointAt(offset - 2) ?? 0);
+  const beforeBmp = text[offset - 1] ?? "";
+  const after = String.fromCodePoint(text.codePointAt(offset + 1) ?? 0);
+  return (PICTOGRAPH.test(before) || PICTOGRAPH.test(beforeBmp) || beforeBmp === "\ufe0f") && PICTOGRAPH.test(after);
+}

@@ -1,0 +1,240 @@
+import { describe, expect, test } from "bun:test";
+import { PermissionPrompt } from "../lib/prompt-overlay.ts";
+import { KEYS, fakeTui, gitCommitRequest, keybindings, openPrompt } from "./support/prompt-harness.ts";
+
+const ORIGINAL = gitCommitRequest().detail;
+
+describe("select mode: anatomy", () => {
+  test("renders the seed's select-mode prompt", () => {
+    expect(openPrompt().body()).toEqual([
+      "! Authorization required: Git interference",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      `bash: git commit -m "$(cat <<'EOF'`,
+      "fix wordign in readme",
+      "EOF",
+      `)"`,
+      "",
+      "→ 1. Authorize",
+      "  2. Edit",
+      "  3. Abort",
+      "",
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+    ]);
+  });
+
+  test("guidance follows the description; custom labels replace the defaults", () => {
+    const prompt = openPrompt(
+      gitCommitRequest({ guidance: "Check the message.", labels: { approve: "Ship it", edit: "Reword", reject: "Nope" } }),
+    );
+    const body = prompt.body();
+    expect(body.slice(2, 5)).toEqual(["Git staging is reserved for the Approver.", "", "Check the message."]);
+    expect(body).toContain("→ 1. Ship it");
+    expect(body).toContain("  2. Reword");
+    expect(body).toContain("  3. Nope");
+  });
+
+  test("non-command tools offer two choices and no Edit", () => {
+    const prompt = openPrompt(gitCommitRequest({ toolName: "write", detail: "notes.md (3 lines)", editable: false, highlights: [] }));
+    expect(prompt.body().filter((line) => /\d\. /.test(line))).toEqual(["→ 1. Authorize", "  2. Abort"]);
+    prompt.press("2");
+    expect(prompt.outcome).toEqual({ kind: "abort" });
+  });
+
+  test("highlights are painted only on the original command", () => {
+    const paint = { fg: (tone: string, text: string) => (tone === "warning" ? `[${text}]` : text), bold: (text: string) => text };
+    const prompt = new PermissionPrompt(gitCommitRequest(), fakeTui().tui, paint, keybindings(), () => {});
+    expect(prompt.render(80).join("\n")).toContain("bash: [git commit] -m");
+    prompt.handleInput("2");
+    prompt.handleInput(" ");
+    prompt.handleInput(KEYS.esc);
+    expect(prompt.render(80).join("\n")).not.toContain("[git commit]");
+  });
+
+  test("every line is exactly the given width, down to tiny terminals", () => {
+    for (const width of [4, 10, 20, 33, 80, 200]) {
+      for (const line of openPrompt().lines(width)) {
+        expect(Bun.stringWidth(line)).toBe(width);
+      }
+    }
+  });
+});
+
+describe("select mode: keys", () => {
+  test("enter authorizes the highlighted choice", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+  });
+
+  test("↓/j and ↑/k move, wrapping around", () => {
+    const prompt = openPrompt();
+    const selected = () => prompt.body().find((line) => line.startsWith("→"));
+    prompt.press(KEYS.down);
+    expect(selected()).toBe("→ 2. Edit");
+    prompt.press("j");
+    expect(selected()).toBe("→ 3. Abort");
+    prompt.press("j");
+    expect(selected()).toBe("→ 1. Authorize");
+    prompt.press("k");
+    expect(selected()).toBe("→ 3. Abort");
+    prompt.press(KEYS.up);
+    expect(selected()).toBe("→ 2. Edit");
+  });
+
+  test("a digit confirms that choice at once", () => {
+    const prompt = openPrompt();
+    prompt.press("3");
+    expect(prompt.outcomes).toEqual([{ kind: "abort", note: undefined }]);
+  });
+
+  test("digits out of range do nothing", () => {
+    const prompt = openPrompt();
+    prompt.press("4", "0", "9");
+    expect(prompt.outcomes).toEqual([]);
+  });
+
+  test("esc aborts without a note", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.esc);
+    expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
+  });
+
+  test("ctrl+c aborts too (pi's select cancel)", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.ctrlC);
+    expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
+  });
+
+  test("nothing happens after the outcome", () => {
+    const prompt = openPrompt();
+    prompt.press("1", "3", KEYS.esc);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+  });
+
+  test("the user's remapped keys are honoured", () => {
+    const prompt = openPrompt(gitCommitRequest(), { keys: keybindings({ "tui.select.down": "ctrl+n", "tui.select.cancel": "ctrl+q" }) });
+    prompt.press("\x0e");
+    expect(prompt.body().find((line) => line.startsWith("→"))).toBe("→ 2. Edit");
+    expect(prompt.body().at(-1)).toBe("↑/ctrl+n select  enter confirm  tab add note  shift+tab close  ctrl+q abort");
+    prompt.press(KEYS.esc);
+    expect(prompt.outcomes).toEqual([]);
+    prompt.press("\x11");
+    expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
+  });
+});
+
+describe("select mode: notes", () => {
+  test("tab opens a note draft on the highlighted choice; enter confirms with it", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("use the staging area");
+    expect(prompt.body()).toContain("     note: > use the staging area");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "use the staging area" }]);
+  });
+
+  test("abort with a note", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.up, KEYS.tab);
+    prompt.type("split it in two");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "abort", note: "split it in two" }]);
+  });
+
+  test("whitespace-only notes are no notes", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("   ");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+  });
+
+  test("while drafting, digits and j/k are text", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("3 jk");
+    expect(prompt.outcomes).toEqual([]);
+    expect(prompt.body()).toContain("     note: > 3 jk");
+  });
+
+  test("after a draft was opened, digits only move the highlight", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab, KEYS.shiftTab, "3");
+    expect(prompt.outcomes).toEqual([]);
+    expect(prompt.body().find((line) => line.startsWith("→"))).toBe("→ 3. Abort");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "abort", note: undefined }]);
+  });
+
+  test("each choice keeps its own draft; shift+tab closes the draft and keeps its text", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("yes note");
+    prompt.press(KEYS.down, KEYS.down);
+    prompt.type("no note");
+    prompt.press(KEYS.shiftTab);
+    expect(prompt.body().filter((line) => line.includes("note:"))).toEqual(["     note: yes note", "     note: no note"]);
+    prompt.press(KEYS.up, KEYS.up, KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "yes note" }]);
+  });
+
+  test("esc while drafting aborts without the note", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("hm");
+    prompt.press(KEYS.esc);
+    expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
+  });
+});
+
+describe("select mode: long details scroll", () => {
+  const long = Array.from({ length: 60 }, (_, i) => `echo line ${i + 1}`).join("\n");
+
+  test("the detail is windowed with markers and the prompt fits the terminal", () => {
+    const prompt = openPrompt(gitCommitRequest({ detail: long, highlights: [] }), { rows: 24 });
+    const lines = prompt.lines();
+    expect(lines.length).toBeLessThanOrEqual(24);
+    const body = prompt.body();
+    expect(body).toContain("bash: echo line 1");
+    expect(body.some((line) => /^↓ \d+ more lines$/.test(line))).toBe(true);
+  });
+
+  test("page down and page up scroll the detail", () => {
+    const prompt = openPrompt(gitCommitRequest({ detail: long, highlights: [] }), { rows: 24 });
+    prompt.press(KEYS.pageDown);
+    const body = prompt.body();
+    expect(body.some((line) => /^↑ \d+ more lines?$/.test(line))).toBe(true);
+    expect(body).not.toContain("bash: echo line 1");
+    prompt.press(KEYS.pageUp, KEYS.pageUp);
+    expect(prompt.body()).toContain("bash: echo line 1");
+  });
+});
+
+describe("select mode: faithful display", () => {
+  test("control and invisible characters are shown, never sent", () => {
+    const detail = "echo \x1b[31mred\x1b[0m\tx\u202Eevil\u200B";
+    const prompt = openPrompt(gitCommitRequest({ detail, highlights: [{ start: 0, end: 4 }] }));
+    const text = prompt.lines().join("\n");
+    expect(text).not.toContain("\x1b[31m");
+    expect(text).not.toContain("\u202E");
+    expect(prompt.body()).toContain("bash: echo ⟨ESC⟩[31mred⟨ESC⟩[0m⟨TAB⟩x⟨U+202E⟩evil⟨U+200B⟩");
+  });
+
+  test("an untouched edit submits the original bytes as a plain Authorize", () => {
+    const detail = "printf 'a\\tb'\t# tab\r\n\x1b";
+    const prompt = openPrompt(gitCommitRequest({ detail, highlights: [] }));
+    prompt.press("2", KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+  });
+
+  test("an edit keeps the characters it did not touch", () => {
+    const detail = "echo\tx \x1b";
+    const prompt = openPrompt(gitCommitRequest({ detail, highlights: [] }));
+    prompt.press("2");
+    prompt.type(" y");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "edit", command: "echo\tx \x1b y", note: undefined }]);
+  });
+});

@@ -1,0 +1,93 @@
+import { KeybindingsManager, TUI_KEYBINDINGS, type TUI } from "@earendil-works/pi-tui";
+import type { ExternalEditor } from "../../lib/external-editor.ts";
+import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
+import { type Paint, plain } from "../../lib/presenter.ts";
+
+export const KEYS = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  enter: "\r",
+  esc: "\x1b",
+  tab: "\t",
+  shiftTab: "\x1b[Z",
+  ctrlR: "\x12",
+  ctrlG: "\x07",
+  ctrlC: "\x03",
+  newline: "\n",
+  backspace: "\x7f",
+  pageDown: "\x1b[6~",
+  pageUp: "\x1b[5~",
+  home: "\x01",
+  end: "\x05",
+  killLine: "\x0b",
+} as const;
+
+/** Shows styling as tags, so a test can see which tone a text got. */
+export const tagged: Paint = { fg: (tone, text) => `<${tone}>${text}</${tone}>`, bold: (text) => `<b>${text}</b>` };
+
+export function keybindings(overrides: Record<string, string | string[]> = {}): KeybindingsManager {
+  return new KeybindingsManager(
+    { ...TUI_KEYBINDINGS, "app.editor.external": { defaultKeys: "ctrl+g", description: "external editor" } },
+    overrides as never,
+  );
+}
+
+export function fakeTui(rows = 40, columns = 100) {
+  const calls: string[] = [];
+  const tui = {
+    terminal: { rows, columns },
+    requestRender: (force?: boolean) => calls.push(force ? "render!" : "render"),
+    stop: () => calls.push("stop"),
+    start: () => calls.push("start"),
+  };
+  return { tui: tui as unknown as TUI, calls };
+}
+
+export function gitCommitRequest(overrides: Partial<PromptRequest> = {}): PromptRequest {
+  return {
+    hookName: "Git interference",
+    description: "Git staging is reserved for the Approver.",
+    toolName: "bash",
+    detail: `git commit -m "$(cat <<'EOF'\nfix wordign in readme\nEOF\n)"`,
+    highlights: [{ start: 0, end: 10 }],
+    labels: { approve: "Authorize", edit: "Edit", reject: "Abort" },
+    editable: true,
+    ...overrides,
+  };
+}
+
+/** A prompt driven key by key, as pi's TUI would drive it. */
+export function openPrompt(
+  request: PromptRequest = gitCommitRequest(),
+  options: { rows?: number; keys?: KeybindingsManager; externalEditor?: ExternalEditor; width?: number; paint?: Paint } = {},
+) {
+  const { tui, calls } = fakeTui(options.rows ?? 40);
+  const outcomes: PromptOutcome[] = [];
+  const prompt = new PermissionPrompt(request, tui, options.paint ?? plain, options.keys ?? keybindings(), (o) => outcomes.push(o), options.externalEditor);
+  prompt.focused = true;
+  const width = options.width ?? 80;
+  return {
+    prompt,
+    calls,
+    outcomes,
+    get outcome() {
+      return outcomes[0];
+    },
+    press(...keys: string[]) {
+      for (const key of keys) prompt.handleInput(key);
+    },
+    type(text: string) {
+      for (const char of text) prompt.handleInput(char);
+    },
+    lines(w = width) {
+      return prompt.render(w);
+    },
+    /** Rendered lines without the border and without trailing spaces. */
+    body(w = width) {
+      return prompt
+        .render(w)
+        .slice(1, -1)
+        .map((line) => line.slice(2, -2).replace(/\x1b_pi:c\x07/g, "").replace(/\x1b\[7m(.*?)\x1b\[(?:0|27)m/g, "$1").trimEnd());
+    },
+  };
+}
