@@ -1,0 +1,32 @@
+import { expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const committed = readFileSync(join(root, "dist/hooks.js"), "utf8");
+
+test("dist/hooks.js equals a fresh build of the source", () => {
+  const out = mkdtempSync(join(tmpdir(), "bundle-check-"));
+  try {
+    const script = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.build as string;
+    const args = script.replace(/^bun /, "").replace("dist/hooks.js", join(out, "hooks.js"));
+    const build = Bun.spawnSync(["sh", "-c", `"${process.execPath}" ${args}`], { cwd: root, stderr: "pipe" });
+    expect(build.exitCode).toBe(0);
+    const fresh = readFileSync(join(out, "hooks.js"), "utf8");
+    // A mismatch means: run `bun run build` and commit dist/hooks.js.
+    expect(fresh === committed).toBe(true);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("the bundle imports only pi's packages and Node built-ins", () => {
+  const specifiers = [...committed.matchAll(/^import\s[^"']*["']([^"']+)["']/gm)].map((match) => match[1] ?? "");
+  const allowed = (name: string) =>
+    name.startsWith("@earendil-works/") || name === "typebox" || name.startsWith("node:") || builtinModules.includes(name);
+  expect(specifiers.length).toBeGreaterThan(0);
+  expect(specifiers.filter((name) => !allowed(name))).toEqual([]);
+  expect(committed).not.toMatch(/\brequire\(["'](?!node:)/);
+});
