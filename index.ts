@@ -10,8 +10,13 @@ export default function permissionHooks(pi: ExtensionAPI): void {
 
   pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
   pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
-  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.discardNotes()));
-  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.discardNotes()));
+  pi.on("session_shutdown", (_event, ctx) =>
+    guard(ctx, "session shutdown", () => {
+      gatekeeper.closePrompts();
+      gatekeeper.discardNotes();
+    }),
+  );
+  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {
     try {

@@ -4,7 +4,7 @@ import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 
 // lib/loader.ts
 import { readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 // lib/highlight.ts
@@ -65,10 +65,9 @@ function merge(spans, length) {
 
 // lib/loader.ts
 var MODULE_FILE = /\.(ts|js|mjs)$/;
-var generation = 0;
 async function loadPermissionModules(dirs) {
   const result = { hooks: [], errors: [] };
-  generation++;
+  const generation = process.hrtime.bigint();
   const roots = [
     ["project", dirs.project],
     ["user", dirs.user]
@@ -77,7 +76,7 @@ async function loadPermissionModules(dirs) {
     if (!root)
       continue;
     for (const file of moduleFiles(root))
-      await loadModule(file, scope, root, result);
+      await loadModule(file, scope, root, generation, result);
   }
   return result;
 }
@@ -98,15 +97,21 @@ function moduleFiles(root) {
   }
   return names.filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts")).sort().map((name) => join(root, name)).filter((file) => isFile(file));
 }
-async function loadModule(file, scope, root, result) {
+async function loadModule(file, scope, root, generation, result) {
   const hooks = [];
   try {
-    const module = await import(`${pathToFileURL(file).href}?generation=${generation}`);
+    const specifier = process.versions.bun ? file : pathToFileURL(file).href;
+    const module = await import(`${specifier}?generation=${generation}`);
     const factory = module.default;
     if (typeof factory !== "function")
       throw new Error("its default export is not a function");
-    const api = createPermissionsAPI((hook) => hooks.push(checkedHook(hook, file, scope, root)));
+    let open = true;
+    const api = createPermissionsAPI((hook) => {
+      if (open)
+        hooks.push(checkedHook(hook, file, scope, root));
+    });
     await factory(api);
+    open = false;
   } catch (error) {
     result.errors.push({ file, error: describeError(error) });
     return;
@@ -137,28 +142,34 @@ function isFile(path) {
 }
 function describeError(error) {
   if (error instanceof Error)
-    return error.message.split(`
-`)[0] || error.name;
-  return String(error);
+    return firstLine(error.message) || error.name;
+  return firstLine(printable(error));
+}
+function firstLine(text) {
+  return text.split(`
+`)[0] ?? "";
+}
+function printable(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
 
 // lib/evaluator.ts
 var HOOK_TIME_LIMIT_MS = 1e4;
 async function evaluate(hooks, input) {
   for (const hook of hooks) {
-    let decision;
     try {
-      decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
+      let decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
       if (isPromise(decision))
         decision = await withTimeLimit(decision);
+      if (decision !== undefined && decision !== null && decision !== false)
+        return toVerdict(hook, decision);
     } catch (error) {
       return { kind: "failed", hook, error: describeError(error) };
     }
-    if (decision === undefined || decision === null)
-      continue;
-    const verdict = toVerdict(hook, decision);
-    if (verdict)
-      return verdict;
   }
   return;
 }
@@ -170,16 +181,18 @@ function toVerdict(hook, decision) {
   }
   if (value?.decision === "block") {
     const reason = value.reason;
-    return { kind: "block", hook, reason: typeof reason === "string" && reason !== "" ? reason : "no reason given" };
+    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : "no reason given" };
   }
   return { kind: "failed", hook, error: `returned ${describeValue(decision)}, not a decision` };
 }
 function describeValue(value) {
+  let text;
   try {
-    return JSON.stringify(value)?.slice(0, 80) ?? String(value);
+    text = JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    text = printable(value);
   }
+  return firstLine(text).slice(0, 80);
 }
 function isPromise(value) {
   return typeof value?.then === "function";
@@ -265,16 +278,22 @@ var NAMES = {
   "": "DEL"
 };
 var CODES = new Map(Object.entries(NAMES).map(([char, name]) => [name, char]));
-var SUSPECT = /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+var SUSPECT = /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 var ZWJ = "‍";
-var PICTOGRAPH = /\p{Extended_Pictographic}/u;
+var ENDS_EMOJI = /(?:\p{Extended_Pictographic}\ufe0f?|\p{Emoji_Modifier})$/u;
+var ENDS_PICTOGRAPH = /\p{Extended_Pictographic}$/u;
+var STARTS_PICTOGRAPH = /^\p{Extended_Pictographic}/u;
+var ENDS_KEYCAP_BASE = /[#*0-9]$/;
 var NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
 function toVisible(text) {
   const escaped = text.includes("⟨") ? text.replace(NOTATION, (match) => `⟨U+27E8⟩${match.slice(1)}`) : text;
-  return escaped.replace(SUSPECT, (char, offset, whole) => char === ZWJ && joinsPictographs(whole, offset) ? char : notation(char));
+  return escaped.replace(SUSPECT, (char, offset, whole) => partOfEmoji(char, whole, offset) ? char : notation(char));
 }
 function fromVisible(text) {
-  return text.replace(NOTATION, (_match, name) => CODES.get(name) ?? String.fromCodePoint(Number.parseInt(name.slice(2), 16)));
+  return text.replace(NOTATION, (match, name) => CODES.get(name) ?? fromCode(match, Number.parseInt(name.slice(2), 16)));
+}
+function fromCode(match, code) {
+  return code <= 1114111 ? String.fromCodePoint(code) : match;
 }
 function notation(char) {
   const name = NAMES[char];
@@ -283,11 +302,14 @@ function notation(char) {
   const code = char.codePointAt(0) ?? 0;
   return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
 }
-function joinsPictographs(text, offset) {
-  const before = String.fromCodePoint(text.codePointAt(offset - 2) ?? 0);
-  const beforeBmp = text[offset - 1] ?? "";
-  const after = String.fromCodePoint(text.codePointAt(offset + 1) ?? 0);
-  return (PICTOGRAPH.test(before) || PICTOGRAPH.test(beforeBmp) || beforeBmp === "️") && PICTOGRAPH.test(after);
+function partOfEmoji(char, text, offset) {
+  const before = text.slice(Math.max(0, offset - 3), offset);
+  if (char === ZWJ)
+    return ENDS_EMOJI.test(before) && STARTS_PICTOGRAPH.test(text.slice(offset + 1, offset + 3));
+  if (char === "︎" || char === "️") {
+    return ENDS_PICTOGRAPH.test(before) || ENDS_KEYCAP_BASE.test(before) && text[offset + 1] === "⃣";
+  }
+  return false;
 }
 
 // lib/keys.ts
@@ -360,6 +382,7 @@ function hookFailureGuidance(error) {
 function choiceLine(index, label, selected) {
   return `${selected ? "→" : " "} ${index + 1}. ${label}`;
 }
+var ARMING_HINT = "keys wake up in a moment…";
 var NOTE_PREFIX = "     note: ";
 var EDIT_LABELS = { command: "Command", note: "Note to agent" };
 function selectHints(keys) {
@@ -539,13 +562,11 @@ class EditMode {
 }
 
 // lib/prompt-overlay.ts
+var ARMING_MS = 300;
+
 class PermissionPrompt {
   request;
-  tui;
-  paint;
-  keys;
-  done;
-  externalEditor;
+  env;
   focused = false;
   mode = "select";
   choices;
@@ -556,18 +577,33 @@ class PermissionPrompt {
   drafts;
   edit;
   finished = false;
-  constructor(request, tui, paint, keys, done, externalEditor) {
+  tui;
+  paint;
+  keys;
+  now;
+  armedAt;
+  armingTimer;
+  constructor(request, env) {
     this.request = request;
-    this.tui = tui;
-    this.paint = paint;
-    this.keys = keys;
-    this.done = done;
-    this.externalEditor = externalEditor;
+    this.env = env;
+    ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
+    this.now = env.now ?? Date.now;
+    this.armedAt = this.now() + ARMING_MS;
+    this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
     this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
     this.drafts = { approve: new Input, edit: new Input, reject: new Input };
   }
+  cancel() {
+    this.finish({ kind: "abort" });
+  }
+  dispose() {
+    clearTimeout(this.armingTimer);
+  }
+  get arming() {
+    return this.now() < this.armedAt;
+  }
   handleInput(data) {
-    if (this.finished)
+    if (this.finished || this.arming)
       return;
     if (this.mode === "edit")
       this.handleEditInput(data);
@@ -654,7 +690,7 @@ class PermissionPrompt {
         tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
       }
     });
-    tail.push("", renderHints(selectHints(keyNames(this.keys)), paint));
+    tail.push("", this.arming ? paint.fg("dim", ARMING_HINT) : renderHints(selectHints(keyNames(this.keys)), paint));
     const room = this.rows() - lines.length - tail.length - 2;
     return [...lines, ...this.detailWindow(inner, room), ...tail];
   }
@@ -741,11 +777,11 @@ class PermissionPrompt {
       this.finish({ kind: "edit", command: fromVisible(signal.text), note });
   }
   async openExternal(edit, field) {
-    if (!this.externalEditor)
+    if (!this.env.externalEditor)
       return;
     const command = field === "command";
     const current = command ? fromVisible(edit.text) : edit.note.getValue();
-    const result = await this.externalEditor(current, command ? ".sh" : ".txt");
+    const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.finished)
       return;
     if (!result.ok)
@@ -776,7 +812,8 @@ class PermissionPrompt {
     if (this.finished)
       return;
     this.finished = true;
-    this.done(outcome);
+    this.dispose();
+    this.env.done(outcome);
   }
 }
 function wrap(text, width) {
@@ -801,17 +838,19 @@ function frame(body, width, paint) {
 // lib/tool-input.ts
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 function normalizeToolInput(name, rawInput, cwd) {
   const input = isRecord(rawInput) ? rawInput : {};
-  switch (name) {
+  const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
+  switch (kind) {
     case "bash":
     case "powershell": {
       const command = text(input.command);
-      return { name, input, detail: command, command, timeout: number(input.timeout) };
+      return { name: kind, input, detail: command, command, timeout: number(input.timeout) };
     }
     case "read":
       return {
-        name,
+        name: kind,
         input,
         ...pathFields(text(input.path), cwd),
         offset: number(input.offset),
@@ -819,10 +858,10 @@ function normalizeToolInput(name, rawInput, cwd) {
         detail: readDetail(text(input.path), number(input.offset), number(input.limit))
       };
     case "write":
-      return { name, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
     case "ls": {
       const path = text(input.path) || ".";
-      return { name, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+      return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
     }
     case "edit":
       return editTool(input, cwd);
@@ -830,7 +869,7 @@ function normalizeToolInput(name, rawInput, cwd) {
     case "find": {
       const pattern = text(input.pattern);
       const path = typeof input.path === "string" ? input.path : undefined;
-      return { name, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+      return { name: kind, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
     }
     default:
       return { name, input, detail: stableJson(input) };
@@ -872,28 +911,37 @@ function pathFields(path, cwd) {
   const inside = fromCwd === "" || !fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd);
   return { path, absolutePath, projectPath: inside ? fromCwd || "." : undefined };
 }
+var UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 function resolvePath(path, cwd) {
-  const bare = path.startsWith("@") ? path.slice(1) : path;
+  const spaced = path.replace(UNICODE_SPACES, " ");
+  const bare = spaced.startsWith("@") ? spaced.slice(1) : spaced;
   if (bare === "~")
     return homedir();
   if (bare.startsWith("~/"))
     return resolve(homedir(), bare.slice(2));
+  if (bare.startsWith("file://"))
+    return fileUrlPath(bare) ?? resolve(cwd, bare);
   return resolve(cwd, bare);
+}
+function fileUrlPath(url) {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return;
+  }
 }
 function stableJson(value) {
   return JSON.stringify(sortKeys(value), null, 2) ?? "";
 }
 function sortKeys(value, seen = new Set) {
-  if (Array.isArray(value))
-    return value.map((item) => sortKeys(item, seen));
-  if (!isRecord(value))
-    return typeof value === "bigint" ? value.toString() : value;
+  if (typeof value === "bigint")
+    return value.toString();
+  if (typeof value !== "object" || value === null)
+    return value;
   if (seen.has(value))
     return "[circular]";
   seen.add(value);
-  const sorted = {};
-  for (const key of Object.keys(value).sort())
-    sorted[key] = sortKeys(value[key], seen);
+  const sorted = Array.isArray(value) ? value.map((item) => sortKeys(item, seen)) : Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key], seen)]));
   seen.delete(value);
   return sorted;
 }
@@ -912,8 +960,11 @@ class Gatekeeper {
   hooks = Promise.resolve([]);
   notes = new NoteStore;
   promptQueue = Promise.resolve();
+  openPrompts = new Set;
+  stoppedBy;
   load(ctx) {
     this.notes.discardAll();
+    this.stoppedBy = undefined;
     const project = ctx.isProjectTrusted() ? join3(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
     this.hooks = loadPermissionModules({ project, user: join3(getAgentDir(), "permissions") }).then((result) => {
       for (const { file, error } of result.errors)
@@ -924,7 +975,16 @@ class Gatekeeper {
   discardNotes() {
     this.notes.discardAll();
   }
+  onTurnEnd(ctx) {
+    this.notes.discardAll();
+    if (this.stoppedBy === undefined)
+      return;
+    this.stoppedBy = undefined;
+    ctx.abort();
+  }
   async onToolCall(event, ctx) {
+    if (this.stoppedBy !== undefined)
+      return this.stopped();
     const hooks = await this.hooks;
     if (hooks.length === 0)
       return;
@@ -938,9 +998,14 @@ class Gatekeeper {
     if (!ctx.hasUI || ctx.mode !== "tui")
       return { block: true, reason: noUiReason(verdict) };
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
-    if (!outcome)
+    if (outcome === "interrupted")
+      return this.stopped(hookName);
+    if (outcome === undefined)
       return { block: true, reason: noUiReason(verdict) };
     return this.apply(outcome, hookName, event, ctx);
+  }
+  stopped(hookName = this.stoppedBy ?? "") {
+    return { block: true, reason: agentRejection(hookName) };
   }
   onToolResult(event) {
     const note = this.notes.consume(event.toolCallId);
@@ -948,8 +1013,32 @@ class Gatekeeper {
       return;
     return { content: prepend(agentNote(note), event.content) };
   }
+  closePrompts() {
+    for (const prompt of this.openPrompts)
+      prompt.cancel();
+  }
   ask(ctx, request) {
-    const show = () => ctx.ui.custom((tui, theme, keybindings, done) => new PermissionPrompt(request, tui, paintOf(theme), keybindings, done, externalEditorFor(tui)), { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } });
+    const show = async () => {
+      if (this.stoppedBy !== undefined || ctx.signal?.aborted)
+        return "interrupted";
+      return ctx.ui.custom((tui, theme, keybindings, done) => {
+        const prompt = new PermissionPrompt(request, {
+          tui,
+          paint: paintOf(theme),
+          keys: keybindings,
+          externalEditor: externalEditorFor(tui),
+          done: (outcome) => {
+            this.openPrompts.delete(prompt);
+            ctx.signal?.removeEventListener("abort", cancel);
+            done(outcome);
+          }
+        });
+        const cancel = () => prompt.cancel();
+        ctx.signal?.addEventListener("abort", cancel, { once: true });
+        this.openPrompts.add(prompt);
+        return prompt;
+      }, { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } });
+    };
     const answer = this.promptQueue.then(show, show);
     this.promptQueue = answer.catch(() => {
       return;
@@ -971,9 +1060,11 @@ class Gatekeeper {
         ctx.ui.notify(notifyEdited(hookName), "info");
         return;
       case "abort":
+        if (ctx.signal?.aborted)
+          return this.stopped(hookName);
         ctx.ui.notify(notifyRejected(hookName, outcome.note !== undefined), "info");
         if (!outcome.note)
-          ctx.abort();
+          this.stoppedBy = hookName;
         return { block: true, reason: agentRejection(hookName, outcome.note) };
     }
   }
@@ -1027,8 +1118,11 @@ function permissionHooks(pi) {
   const gatekeeper = new Gatekeeper;
   pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
   pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
-  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.discardNotes()));
-  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.discardNotes()));
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => {
+    gatekeeper.closePrompts();
+    gatekeeper.discardNotes();
+  }));
+  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {
     try {

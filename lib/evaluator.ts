@@ -1,5 +1,5 @@
 import type { Decision, HookInput, PermissionRequestPrompt } from "./api.ts";
-import { describeError, type LoadedHook } from "./loader.ts";
+import { describeError, firstLine, type LoadedHook, printable } from "./loader.ts";
 
 /** What the hooks decided about one tool call; `undefined` when no hook had an opinion. */
 export type Verdict =
@@ -15,21 +15,19 @@ export async function evaluate(
   input: Omit<HookInput, "permissionRoot">,
 ): Promise<Verdict | undefined> {
   for (const hook of hooks) {
-    let decision: unknown;
     try {
-      decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
+      let decision: unknown = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
       if (isPromise(decision)) decision = await withTimeLimit(decision);
+      // Nothing, or `false` from the `condition && api.request()` idiom, means no opinion.
+      if (decision !== undefined && decision !== null && decision !== false) return toVerdict(hook, decision);
     } catch (error) {
       return { kind: "failed", hook, error: describeError(error) };
     }
-    if (decision === undefined || decision === null) continue;
-    const verdict = toVerdict(hook, decision);
-    if (verdict) return verdict;
   }
   return undefined;
 }
 
-function toVerdict(hook: LoadedHook, decision: unknown): Verdict | undefined {
+function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
   const value = decision as Partial<Decision>;
   if (value?.decision === "request") {
     const prompt = (value as { prompt?: unknown }).prompt;
@@ -37,17 +35,20 @@ function toVerdict(hook: LoadedHook, decision: unknown): Verdict | undefined {
   }
   if (value?.decision === "block") {
     const reason = (value as { reason?: unknown }).reason;
-    return { kind: "block", hook, reason: typeof reason === "string" && reason !== "" ? reason : "no reason given" };
+    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : "no reason given" };
   }
   return { kind: "failed", hook, error: `returned ${describeValue(decision)}, not a decision` };
 }
 
+/** One short line naming whatever a hook returned. */
 function describeValue(value: unknown): string {
+  let text: string;
   try {
-    return JSON.stringify(value)?.slice(0, 80) ?? String(value);
+    text = JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    text = printable(value);
   }
+  return firstLine(text).slice(0, 80);
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

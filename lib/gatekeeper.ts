@@ -17,10 +17,14 @@ export class Gatekeeper {
   private hooks: Promise<LoadedHook[]> = Promise.resolve([]);
   private readonly notes = new NoteStore();
   private promptQueue: Promise<unknown> = Promise.resolve();
+  private readonly openPrompts = new Set<PermissionPrompt>();
+  /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
+  private stoppedBy: string | undefined;
 
   /** (Re)loads permission modules; project modules only in a trusted project. */
   load(ctx: ExtensionContext): void {
     this.notes.discardAll();
+    this.stoppedBy = undefined;
     const project = ctx.isProjectTrusted() ? join(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
     this.hooks = loadPermissionModules({ project, user: join(getAgentDir(), "permissions") }).then((result) => {
       for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
@@ -32,7 +36,19 @@ export class Gatekeeper {
     this.notes.discardAll();
   }
 
+  /**
+   * An Abort without a note stops the turn. pi's own abort would replace the tool result with
+   * "Operation aborted", so the turn is stopped once its tool results, carrying our reason, are in.
+   */
+  onTurnEnd(ctx: ExtensionContext): void {
+    this.notes.discardAll();
+    if (this.stoppedBy === undefined) return;
+    this.stoppedBy = undefined;
+    ctx.abort();
+  }
+
   async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
+    if (this.stoppedBy !== undefined) return this.stopped();
     const hooks = await this.hooks;
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
@@ -42,8 +58,14 @@ export class Gatekeeper {
     if (verdict.kind === "block") return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
     if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
-    if (!outcome) return { block: true, reason: noUiReason(verdict) };
+    if (outcome === "interrupted") return this.stopped(hookName);
+    if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
     return this.apply(outcome, hookName, event, ctx);
+  }
+
+  /** A call of a turn the Approver stopped: blocked without asking. */
+  private stopped(hookName = this.stoppedBy ?? ""): ToolCallEventResult {
+    return { block: true, reason: present.agentRejection(hookName) };
   }
 
   onToolResult(event: ToolResultEvent): { content: Content } | undefined {
@@ -52,14 +74,39 @@ export class Gatekeeper {
     return { content: prepend(present.agentNote(note), event.content) };
   }
 
-  /** Prompts are shown one at a time, in the order their calls asked. */
-  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | undefined> {
-    const show = () =>
-      ctx.ui.custom<PromptOutcome>(
-        (tui, theme, keybindings, done) =>
-          new PermissionPrompt(request, tui, paintOf(theme), keybindings, done, externalEditorFor(tui)),
+  /** Closes every open prompt as an Abort: the session they belong to is going away. */
+  closePrompts(): void {
+    for (const prompt of this.openPrompts) prompt.cancel();
+  }
+
+  /**
+   * Prompts are shown one at a time, in the order their calls asked. Once the turn is
+   * interrupted, the open prompt closes and queued ones resolve as Abort without showing.
+   */
+  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | undefined> {
+    const show = async (): Promise<PromptOutcome | "interrupted" | undefined> => {
+      if (this.stoppedBy !== undefined || ctx.signal?.aborted) return "interrupted";
+      return ctx.ui.custom<PromptOutcome>(
+        (tui, theme, keybindings, done) => {
+          const prompt: PermissionPrompt = new PermissionPrompt(request, {
+            tui,
+            paint: paintOf(theme),
+            keys: keybindings,
+            externalEditor: externalEditorFor(tui),
+            done: (outcome) => {
+              this.openPrompts.delete(prompt);
+              ctx.signal?.removeEventListener("abort", cancel);
+              done(outcome);
+            },
+          });
+          const cancel = () => prompt.cancel();
+          ctx.signal?.addEventListener("abort", cancel, { once: true });
+          this.openPrompts.add(prompt);
+          return prompt;
+        },
         { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } },
       );
+    };
     const answer = this.promptQueue.then(show, show);
     this.promptQueue = answer.catch(() => undefined);
     return answer;
@@ -80,8 +127,9 @@ export class Gatekeeper {
         ctx.ui.notify(present.notifyEdited(hookName), "info");
         return undefined;
       case "abort":
+        if (ctx.signal?.aborted) return this.stopped(hookName);
         ctx.ui.notify(present.notifyRejected(hookName, outcome.note !== undefined), "info");
-        if (!outcome.note) ctx.abort();
+        if (!outcome.note) this.stoppedBy = hookName;
         return { block: true, reason: present.agentRejection(hookName, outcome.note) };
     }
   }

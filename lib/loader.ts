@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Decision, Hook, PermissionsAPI } from "./api.ts";
+import type { Hook, PermissionsAPI } from "./api.ts";
 import { highlightSpans } from "./highlight.ts";
 
 export type Scope = "project" | "user";
@@ -30,19 +30,19 @@ export interface PermissionDirs {
 }
 
 const MODULE_FILE = /\.(ts|js|mjs)$/;
-let generation = 0;
 
 /** Loads every permission module: project modules first, then user modules, each in name order. */
 export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [] };
-  generation++;
+  // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
+  const generation = process.hrtime.bigint();
   const roots: [Scope, string | undefined][] = [
     ["project", dirs.project],
     ["user", dirs.user],
   ];
   for (const [scope, root] of roots) {
     if (!root) continue;
-    for (const file of moduleFiles(root)) await loadModule(file, scope, root, result);
+    for (const file of moduleFiles(root)) await loadModule(file, scope, root, generation, result);
   }
   return result;
 }
@@ -70,15 +70,22 @@ function moduleFiles(root: string): string[] {
     .filter((file) => isFile(file));
 }
 
-async function loadModule(file: string, scope: Scope, root: string, result: LoadResult): Promise<void> {
+async function loadModule(file: string, scope: Scope, root: string, generation: bigint, result: LoadResult): Promise<void> {
   const hooks: LoadedHook[] = [];
   try {
-    // The query defeats the module cache, so /reload picks up an edited module.
-    const module = await import(`${pathToFileURL(file).href}?generation=${generation}`);
+    // The query defeats the module cache, so /reload picks up an edited module. Bun ignores the
+    // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
+    const specifier = process.versions.bun ? file : pathToFileURL(file).href;
+    const module = await import(`${specifier}?generation=${generation}`);
     const factory = module.default;
     if (typeof factory !== "function") throw new Error("its default export is not a function");
-    const api = createPermissionsAPI((hook) => hooks.push(checkedHook(hook, file, scope, root)));
+    let open = true;
+    const api = createPermissionsAPI((hook) => {
+      // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
+      if (open) hooks.push(checkedHook(hook, file, scope, root));
+    });
     await factory(api);
+    open = false;
   } catch (error) {
     result.errors.push({ file, error: describeError(error) });
     return;
@@ -107,13 +114,21 @@ function isFile(path: string): boolean {
   }
 }
 
+/** One line saying what went wrong, whatever was thrown. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message.split("\n")[0] || error.name;
-  return String(error);
+  if (error instanceof Error) return firstLine(error.message) || error.name;
+  return firstLine(printable(error));
 }
 
-export function moduleName(file: string): string {
-  return basename(file);
+export function firstLine(text: string): string {
+  return text.split("\n")[0] ?? "";
 }
 
-export type { Decision };
+/** `String(value)`, except for values that refuse to become a string (null-prototype objects). */
+export function printable(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}

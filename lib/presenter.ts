@@ -88,6 +88,7 @@ export function choiceLine(index: number, label: string, selected: boolean): str
   return `${selected ? "→" : " "} ${index + 1}. ${label}`;
 }
 
+export const ARMING_HINT = "keys wake up in a moment…";
 export const NOTE_PREFIX = "     note: ";
 export const EDIT_LABELS = { command: "Command", note: "Note to agent" } as const;
 

@@ -4,6 +4,7 @@ import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { KEY, type KeyMatcher, isShiftTab, keyNames } from "./keys.ts";
 import {
+  ARMING_HINT,
   NOTE_PREFIX,
   type Paint,
   choiceLine,
@@ -35,6 +36,19 @@ export type PromptOutcome =
 
 type Choice = "approve" | "edit" | "reject";
 
+export interface PromptEnvironment {
+  tui: TUI;
+  paint: Paint;
+  keys: KeyMatcher;
+  done: (outcome: PromptOutcome) => void;
+  externalEditor?: ExternalEditor;
+  /** Milliseconds; injectable so tests control the arming interval. */
+  now?: () => number;
+}
+
+/** Keys typed ahead of a prompt must not answer it: input is ignored this long after it appears. */
+export const ARMING_MS = 300;
+
 /**
  * The permission prompt: one bordered overlay with two modes. Select mode offers the choices;
  * edit mode replaces its content in place, so drafts live as long as the prompt does.
@@ -50,21 +64,40 @@ export class PermissionPrompt implements Component, Focusable {
   private readonly drafts: Record<Choice, Input>;
   private edit: EditMode | undefined;
   private finished = false;
+  private readonly tui: TUI;
+  private readonly paint: Paint;
+  private readonly keys: KeyMatcher;
+  private readonly now: () => number;
+  private readonly armedAt: number;
+  private armingTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly request: PromptRequest,
-    private readonly tui: TUI,
-    private readonly paint: Paint,
-    private readonly keys: KeyMatcher,
-    private readonly done: (outcome: PromptOutcome) => void,
-    private readonly externalEditor?: ExternalEditor,
+    private readonly env: PromptEnvironment,
   ) {
+    ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
+    this.now = env.now ?? Date.now;
+    this.armedAt = this.now() + ARMING_MS;
+    this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
     this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
     this.drafts = { approve: new Input(), edit: new Input(), reject: new Input() };
   }
 
+  /** Closes the prompt from outside (an interrupted turn, a session change) as an Abort. */
+  cancel(): void {
+    this.finish({ kind: "abort" });
+  }
+
+  dispose(): void {
+    clearTimeout(this.armingTimer);
+  }
+
+  private get arming(): boolean {
+    return this.now() < this.armedAt;
+  }
+
   handleInput(data: string): void {
-    if (this.finished) return;
+    if (this.finished || this.arming) return;
     if (this.mode === "edit") this.handleEditInput(data);
     else this.handleSelectInput(data);
     this.tui.requestRender();
@@ -144,7 +177,7 @@ export class PermissionPrompt implements Component, Focusable {
         tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
       }
     });
-    tail.push("", renderHints(selectHints(keyNames(this.keys)), paint));
+    tail.push("", this.arming ? paint.fg("dim", ARMING_HINT) : renderHints(selectHints(keyNames(this.keys)), paint));
     const room = this.rows() - lines.length - tail.length - 2;
     return [...lines, ...this.detailWindow(inner, room), ...tail];
   }
@@ -233,10 +266,10 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private async openExternal(edit: EditMode, field: Field): Promise<void> {
-    if (!this.externalEditor) return;
+    if (!this.env.externalEditor) return;
     const command = field === "command";
     const current = command ? fromVisible(edit.text) : edit.note.getValue();
-    const result = await this.externalEditor(current, command ? ".sh" : ".txt");
+    const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.finished) return;
     if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
     else if (command) edit.setText(toVisible(result.text.replace(/\n$/, "")));
@@ -268,7 +301,8 @@ export class PermissionPrompt implements Component, Focusable {
   private finish(outcome: PromptOutcome): void {
     if (this.finished) return;
     this.finished = true;
-    this.done(outcome);
+    this.dispose();
+    this.env.done(outcome);
   }
 }
 

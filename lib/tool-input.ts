@@ -1,19 +1,22 @@
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { EditReplacement, PermissionTool } from "./api.ts";
 
 /** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
 export function normalizeToolInput(name: string, rawInput: unknown, cwd: string): PermissionTool {
   const input = isRecord(rawInput) ? rawInput : {};
-  switch (name) {
+  // picc-edit may register its Claude-Code-shaped edit tool as "Edit"; hooks see one edit tool.
+  const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
+  switch (kind) {
     case "bash":
     case "powershell": {
       const command = text(input.command);
-      return { name, input, detail: command, command, timeout: number(input.timeout) };
+      return { name: kind, input, detail: command, command, timeout: number(input.timeout) };
     }
     case "read":
       return {
-        name,
+        name: kind,
         input,
         ...pathFields(text(input.path), cwd),
         offset: number(input.offset),
@@ -21,10 +24,10 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
         detail: readDetail(text(input.path), number(input.offset), number(input.limit)),
       };
     case "write":
-      return { name, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
     case "ls": {
       const path = text(input.path) || ".";
-      return { name, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+      return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
     }
     case "edit":
       return editTool(input, cwd);
@@ -32,7 +35,7 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
     case "find": {
       const pattern = text(input.pattern);
       const path = typeof input.path === "string" ? input.path : undefined;
-      return { name, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+      return { name: kind, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
     }
     default:
       return { name, input, detail: stableJson(input) };
@@ -79,11 +82,24 @@ function pathFields(path: string, cwd: string) {
   return { path, absolutePath, projectPath: inside ? fromCwd || "." : undefined };
 }
 
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
+/** Resolves the way pi's file tools do: odd spaces as spaces, no leading `@`, `~` as home, `file://` URLs. */
 function resolvePath(path: string, cwd: string): string {
-  const bare = path.startsWith("@") ? path.slice(1) : path;
+  const spaced = path.replace(UNICODE_SPACES, " ");
+  const bare = spaced.startsWith("@") ? spaced.slice(1) : spaced;
   if (bare === "~") return homedir();
   if (bare.startsWith("~/")) return resolve(homedir(), bare.slice(2));
+  if (bare.startsWith("file://")) return fileUrlPath(bare) ?? resolve(cwd, bare);
   return resolve(cwd, bare);
+}
+
+function fileUrlPath(url: string): string | undefined {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Pretty JSON with sorted keys, so the same arguments always read the same. */
@@ -92,12 +108,13 @@ export function stableJson(value: unknown): string {
 }
 
 function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
-  if (Array.isArray(value)) return value.map((item) => sortKeys(item, seen));
-  if (!isRecord(value)) return typeof value === "bigint" ? value.toString() : value;
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value !== "object" || value === null) return value;
   if (seen.has(value)) return "[circular]";
   seen.add(value);
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys(value[key], seen);
+  const sorted = Array.isArray(value)
+    ? value.map((item) => sortKeys(item, seen))
+    : Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key], seen)]));
   seen.delete(value);
   return sorted;
 }

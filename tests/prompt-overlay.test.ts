@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { PermissionPrompt } from "../lib/prompt-overlay.ts";
-import { KEYS, fakeTui, gitCommitRequest, keybindings, openPrompt } from "./support/prompt-harness.ts";
+import { KEYS, gitCommitRequest, keybindings, openPrompt, tagged } from "./support/prompt-harness.ts";
 
 const ORIGINAL = gitCommitRequest().detail;
 
@@ -42,14 +41,13 @@ describe("select mode: anatomy", () => {
     expect(prompt.outcome).toEqual({ kind: "abort" });
   });
 
-  test("highlights are painted only on the original command", () => {
-    const paint = { fg: (tone: string, text: string) => (tone === "warning" ? `[${text}]` : text), bold: (text: string) => text };
-    const prompt = new PermissionPrompt(gitCommitRequest(), fakeTui().tui, paint, keybindings(), () => {});
-    expect(prompt.render(80).join("\n")).toContain("bash: [git commit] -m");
-    prompt.handleInput("2");
-    prompt.handleInput(" ");
-    prompt.handleInput(KEYS.esc);
-    expect(prompt.render(80).join("\n")).not.toContain("[git commit]");
+  test("highlights are painted, bold in the warning colour, only on the original command", () => {
+    const prompt = openPrompt(gitCommitRequest(), { paint: tagged });
+    expect(prompt.lines().join("\n")).toContain("<warning><b>git commit</b></warning> -m");
+    prompt.press("2", " ", KEYS.esc);
+    expect(prompt.lines().join("\n")).not.toContain("<b>git commit</b>");
+    prompt.press(KEYS.up);
+    expect(prompt.lines().join("\n")).toContain("<warning><b>git commit</b></warning> -m");
   });
 
   test("every line is exactly the given width, down to tiny terminals", () => {
@@ -236,5 +234,30 @@ describe("select mode: faithful display", () => {
     prompt.type(" y");
     prompt.press(KEYS.enter);
     expect(prompt.outcomes).toEqual([{ kind: "edit", command: "echo\tx \x1b y", note: undefined }]);
+  });
+});
+
+describe("arming: typed-ahead keys never answer a prompt", () => {
+  test("keys are ignored for the arming interval, which the hints say", () => {
+    const prompt = openPrompt(gitCommitRequest(), { arming: true });
+    expect(prompt.body().at(-1)).toBe("keys wake up in a moment…");
+    prompt.press(KEYS.enter, "1", KEYS.esc, KEYS.down);
+    expect(prompt.outcomes).toEqual([]);
+    expect(prompt.body()).toContain("→ 1. Authorize");
+    prompt.advance(299);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([]);
+    prompt.advance(1);
+    expect(prompt.body().at(-1)).toBe("↑↓ select  enter confirm  tab add note  shift+tab close  esc abort");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+  });
+
+  test("cancel closes the prompt as an Abort, once", () => {
+    const prompt = openPrompt();
+    prompt.prompt.cancel();
+    prompt.prompt.cancel();
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
   });
 });

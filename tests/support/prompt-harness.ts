@@ -1,6 +1,6 @@
 import { KeybindingsManager, TUI_KEYBINDINGS, type TUI } from "@earendil-works/pi-tui";
 import type { ExternalEditor } from "../../lib/external-editor.ts";
-import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
+import { ARMING_MS, PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
 import { type Paint, plain } from "../../lib/presenter.ts";
 
 export const KEYS = {
@@ -59,11 +59,29 @@ export function gitCommitRequest(overrides: Partial<PromptRequest> = {}): Prompt
 /** A prompt driven key by key, as pi's TUI would drive it. */
 export function openPrompt(
   request: PromptRequest = gitCommitRequest(),
-  options: { rows?: number; keys?: KeybindingsManager; externalEditor?: ExternalEditor; width?: number; paint?: Paint } = {},
+  options: {
+    rows?: number;
+    keys?: KeybindingsManager;
+    externalEditor?: ExternalEditor;
+    width?: number;
+    paint?: Paint;
+    /** Leave the prompt in its arming interval; `advance` moves the clock. */
+    arming?: boolean;
+  } = {},
 ) {
   const { tui, calls } = fakeTui(options.rows ?? 40);
   const outcomes: PromptOutcome[] = [];
-  const prompt = new PermissionPrompt(request, tui, options.paint ?? plain, options.keys ?? keybindings(), (o) => outcomes.push(o), options.externalEditor);
+  const clock = { now: 1_000_000 };
+  const prompt = new PermissionPrompt(request, {
+    tui,
+    paint: options.paint ?? plain,
+    keys: options.keys ?? keybindings(),
+    done: (outcome) => outcomes.push(outcome),
+    externalEditor: options.externalEditor,
+    now: () => clock.now,
+  });
+  prompt.dispose();
+  if (!options.arming) clock.now += ARMING_MS;
   prompt.focused = true;
   const width = options.width ?? 80;
   return {
@@ -72,6 +90,9 @@ export function openPrompt(
     outcomes,
     get outcome() {
       return outcomes[0];
+    },
+    advance(ms: number) {
+      clock.now += ms;
     },
     press(...keys: string[]) {
       for (const key of keys) prompt.handleInput(key);

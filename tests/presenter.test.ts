@@ -1,0 +1,359 @@
+import { describe, expect, test } from "bun:test";
+import {
+  agentApprovalNote,
+  agentEditNote,
+  agentHookBlock,
+  agentHookFailure,
+  agentNote,
+  agentNoUi,
+  agentRejection,
+  choiceLine,
+  DEFAULT_LABELS,
+  EDIT_LABELS,
+  EMPTY_COMMAND_WARNING,
+  editHints,
+  externalEditorFailure,
+  type Hint,
+  hookFailureGuidance,
+  type KeyNames,
+  keyName,
+  NOTE_PREFIX,
+  notifyApprovedWithNote,
+  notifyEdited,
+  notifyInternalError,
+  notifyLoadError,
+  notifyRejected,
+  type Paint,
+  plain,
+  promptTitle,
+  renderHints,
+  scrollMarker,
+  selectHints,
+  type Tone,
+  withNote,
+} from "../lib/presenter.ts";
+
+const HEREDOC = "git commit -m \"$(cat <<'EOF'\nfix: the typo\n\nBody line.\nEOF\n)\"";
+
+describe("agent edit note (normative format: seed 07, 'Agent-facing edit note')", () => {
+  test("without a note: exactly the seed's block", () => {
+    // ```text
+    // Edited by user via permission hook <hookName>
+    //
+    // The user edited this command before execution. The command that actually ran:
+    // <edited command>
+    // ```
+    expect(agentEditNote("git commit", "git commit -m 'fixed'")).toBe(
+      [
+        "Edited by user via permission hook git commit",
+        "",
+        "The user edited this command before execution. The command that actually ran:",
+        "git commit -m 'fixed'",
+      ].join("\n"),
+    );
+  });
+
+  test("with a note: the seed's block, then the additional section", () => {
+    // ```text
+    // The user also provided context for how to proceed:
+    // <note>
+    // ```
+    expect(agentEditNote("git commit", "git commit -m 'fixed'", "use the imperative mood")).toBe(
+      [
+        "Edited by user via permission hook git commit",
+        "",
+        "The user edited this command before execution. The command that actually ran:",
+        "git commit -m 'fixed'",
+        "",
+        "The user also provided context for how to proceed:",
+        "use the imperative mood",
+      ].join("\n"),
+    );
+  });
+
+  test("an empty note is omitted entirely", () => {
+    expect(agentEditNote("h", "ls", "")).toBe(agentEditNote("h", "ls"));
+    expect(agentEditNote("h", "ls", undefined)).not.toContain("also provided");
+  });
+
+  test("a multi-line command is carried verbatim", () => {
+    expect(agentEditNote("git commit", HEREDOC)).toBe(
+      `Edited by user via permission hook git commit\n\nThe user edited this command before execution. The command that actually ran:\n${HEREDOC}`,
+    );
+  });
+
+  test("agentNote dispatches an edit note", () => {
+    expect(agentNote({ kind: "edit", hookName: "h", command: "ls -la" })).toBe(agentEditNote("h", "ls -la"));
+    expect(agentNote({ kind: "edit", hookName: "h", command: "ls -la", note: "n" })).toBe(agentEditNote("h", "ls -la", "n"));
+  });
+});
+
+describe("agent approval and rejection", () => {
+  test("approval note", () => {
+    expect(agentApprovalNote("git push", "push to the fork, not origin")).toBe(
+      "Approved by user via permission hook git push\n\nThe user provided context for how to proceed:\npush to the fork, not origin",
+    );
+  });
+
+  test("agentNote dispatches an approval note", () => {
+    expect(agentNote({ kind: "approval", hookName: "git push", note: "ok" })).toBe(agentApprovalNote("git push", "ok"));
+  });
+
+  test("rejection without a note: the turn stops", () => {
+    expect(agentRejection("git add")).toBe("Blocked by user via permission hook git add. The user stopped this turn; wait for their next message.");
+    expect(agentRejection("git add", "")).toBe(agentRejection("git add"));
+  });
+
+  test("rejection with a note: the note carries on", () => {
+    expect(agentRejection("git add", "stage only src/")).toBe(
+      "Blocked by user via permission hook git add.\n\nThe user provided context for how to proceed:\nstage only src/",
+    );
+  });
+
+  test("hook block", () => {
+    expect(agentHookBlock("no git add", "Stage files yourself.")).toBe("Blocked by permission hook no git add: Stage files yourself.");
+  });
+
+  test("no UI", () => {
+    expect(agentNoUi("git commit")).toBe(
+      "Blocked by permission hook git commit: it asks the user to approve this call, and no UI is available to ask.",
+    );
+  });
+
+  test("hook failure without UI", () => {
+    expect(agentHookFailure("git commit", "x is not defined")).toBe(
+      "Blocked because permission hook git commit failed (x is not defined) and no UI is available to ask the user.",
+    );
+  });
+});
+
+describe("withNote", () => {
+  test("note, blank line, then the tool output", () => {
+    expect(withNote("NOTE", "output\nline 2")).toBe("NOTE\n\noutput\nline 2");
+  });
+
+  test("no output: just the note", () => {
+    expect(withNote("NOTE", "")).toBe("NOTE");
+  });
+
+  test("output that is only whitespace is still output", () => {
+    expect(withNote("NOTE", "\n")).toBe("NOTE\n\n\n");
+  });
+
+  test("composed with an edit note", () => {
+    expect(withNote(agentEditNote("h", "echo hi"), "hi")).toBe(
+      "Edited by user via permission hook h\n\nThe user edited this command before execution. The command that actually ran:\necho hi\n\nhi",
+    );
+  });
+});
+
+describe("notifications", () => {
+  test("approved with note", () => {
+    expect(notifyApprovedWithNote("git push")).toBe("Authorized (git push); your note goes to the agent with the result.");
+  });
+
+  test("edited", () => {
+    expect(notifyEdited("git commit")).toBe("Ran your edited command (git commit); the agent is told what really ran.");
+  });
+
+  test("rejected with and without note", () => {
+    expect(notifyRejected("git add", true)).toBe("Aborted (git add); your note goes to the agent.");
+    expect(notifyRejected("git add", false)).toBe("Aborted (git add); the turn stops.");
+  });
+
+  test("load error", () => {
+    expect(notifyLoadError("/home/u/.pi/agent/permissions/bad.ts", "Unexpected end of file")).toBe(
+      "Permission module /home/u/.pi/agent/permissions/bad.ts failed to load: Unexpected end of file",
+    );
+  });
+
+  test("internal error", () => {
+    expect(notifyInternalError("checking a tool call", "boom")).toBe("pi-permission-hooks: checking a tool call failed: boom");
+  });
+});
+
+describe("the prompt", () => {
+  test("title", () => {
+    expect(promptTitle("git commit")).toBe("! Authorization required: git commit");
+  });
+
+  test("hook failure guidance", () => {
+    expect(hookFailureGuidance("did not decide within 10 s")).toBe(
+      "This hook failed while deciding (did not decide within 10 s), so you are asked instead.",
+    );
+  });
+
+  test("choice lines: 1-based, arrow on the selected one, aligned otherwise", () => {
+    expect(choiceLine(0, "Authorize", true)).toBe("→ 1. Authorize");
+    expect(choiceLine(0, "Authorize", false)).toBe("  1. Authorize");
+    expect(choiceLine(1, "Edit", true)).toBe("→ 2. Edit");
+    expect(choiceLine(2, "Abort", false)).toBe("  3. Abort");
+    expect(choiceLine(2, "Nope", true)).toBe("→ 3. Nope");
+  });
+
+  test("constants", () => {
+    expect(DEFAULT_LABELS).toEqual({ approve: "Authorize", edit: "Edit", reject: "Abort" });
+    expect(EDIT_LABELS).toEqual({ command: "Command", note: "Note to agent" });
+    expect(EMPTY_COMMAND_WARNING).toBe("An empty command achieves nothing");
+    expect(NOTE_PREFIX).toBe("     note: ");
+  });
+
+  test("external editor failure", () => {
+    expect(externalEditorFailure("vim exited with code 1")).toBe("External editor failed: vim exited with code 1; nothing changed.");
+  });
+
+  test("scroll markers, singular and plural", () => {
+    expect(scrollMarker("up", 1)).toBe("↑ 1 more line");
+    expect(scrollMarker("down", 1)).toBe("↓ 1 more line");
+    expect(scrollMarker("up", 12)).toBe("↑ 12 more lines");
+    expect(scrollMarker("down", 2)).toBe("↓ 2 more lines");
+    expect(scrollMarker("down", 0)).toBe("↓ 0 more lines");
+  });
+});
+
+describe("hints", () => {
+  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g" };
+
+  /** Wraps text in tags named after the tone, and records every call, so styling is visible in the string. */
+  function taggingPaint(): Paint & { calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      fg: (tone: Tone, text: string) => {
+        calls.push(`fg:${tone}`);
+        return `<${tone}>${text}</${tone}>`;
+      },
+      bold: (text: string) => {
+        calls.push("bold");
+        return `<b>${text}</b>`;
+      },
+    };
+  }
+
+  test("select hints as [key, action] pairs", () => {
+    expect(selectHints(DEFAULT_KEYS)).toEqual([
+      ["↑↓", "select"],
+      ["enter", "confirm"],
+      ["tab", "add note"],
+      ["shift+tab", "close"],
+      ["esc", "abort"],
+    ]);
+  });
+
+  test("select hints rendered plain: the spec's footer", () => {
+    expect(renderHints(selectHints(DEFAULT_KEYS), plain)).toBe("↑↓ select  enter confirm  tab add note  shift+tab close  esc abort");
+  });
+
+  test("select hints rendered with a paint: only the keys are styled, dim", () => {
+    const paint = taggingPaint();
+    expect(renderHints(selectHints(DEFAULT_KEYS), paint)).toBe(
+      "<dim>↑↓</dim> select  <dim>enter</dim> confirm  <dim>tab</dim> add note  <dim>shift+tab</dim> close  <dim>esc</dim> abort",
+    );
+    expect(paint.calls).toEqual(["fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim"]);
+  });
+
+  test("the user's remapped keys show up", () => {
+    const keys: KeyNames = { up: "k", down: "j", confirm: "ctrl+m", tab: "ctrl+i", cancel: "ctrl+c", external: "ctrl+e" };
+    expect(renderHints(selectHints(keys), plain)).toBe("k/j select  ctrl+m confirm  ctrl+i add note  shift+tab close  ctrl+c abort");
+    expect(editHints(keys).map((line) => renderHints(line, plain))).toEqual([
+      "ctrl+m run  shift+enter newline  ctrl+i switch field",
+      "ctrl+e external editor  ctrl+r restore command  ctrl+c back",
+    ]);
+  });
+
+  test("arrows read as ↑↓ only when both are the arrow keys", () => {
+    expect(selectHints({ ...DEFAULT_KEYS, up: "k" })[0]).toEqual(["k/↓", "select"]);
+    expect(selectHints({ ...DEFAULT_KEYS, down: "ctrl+n" })[0]).toEqual(["↑/ctrl+n", "select"]);
+  });
+
+  test("edit hints: two lines", () => {
+    expect(editHints(DEFAULT_KEYS)).toEqual([
+      [
+        ["enter", "run"],
+        ["shift+enter", "newline"],
+        ["tab", "switch field"],
+      ],
+      [
+        ["ctrl+g", "external editor"],
+        ["ctrl+r", "restore command"],
+        ["esc", "back"],
+      ],
+    ]);
+    expect(editHints(DEFAULT_KEYS).map((line) => renderHints(line, plain))).toEqual([
+      "enter run  shift+enter newline  tab switch field",
+      "ctrl+g external editor  ctrl+r restore command  esc back",
+    ]);
+  });
+
+  test("edit hints rendered with a paint", () => {
+    const paint = taggingPaint();
+    expect(editHints(DEFAULT_KEYS).map((line) => renderHints(line, paint))).toEqual([
+      "<dim>enter</dim> run  <dim>shift+enter</dim> newline  <dim>tab</dim> switch field",
+      "<dim>ctrl+g</dim> external editor  <dim>ctrl+r</dim> restore command  <dim>esc</dim> back",
+    ]);
+  });
+
+  test("no hints, one hint", () => {
+    expect(renderHints([], plain)).toBe("");
+    const one: Hint[] = [["x", "do"]];
+    expect(renderHints(one, taggingPaint())).toBe("<dim>x</dim> do");
+  });
+
+  test("the plain paint changes nothing", () => {
+    expect(plain.fg("warning", "text")).toBe("text");
+    expect(plain.bold("text")).toBe("text");
+  });
+});
+
+describe("styling enters only at the edge", () => {
+  test("no text function emits escape sequences or markup of its own", () => {
+    const texts = [
+      agentEditNote("h", "c", "n"),
+      agentApprovalNote("h", "n"),
+      agentRejection("h"),
+      agentRejection("h", "n"),
+      agentHookBlock("h", "r"),
+      agentNoUi("h"),
+      agentHookFailure("h", "e"),
+      notifyApprovedWithNote("h"),
+      notifyEdited("h"),
+      notifyRejected("h", true),
+      notifyRejected("h", false),
+      notifyLoadError("f", "e"),
+      notifyInternalError("w", "e"),
+      promptTitle("h"),
+      hookFailureGuidance("e"),
+      choiceLine(0, "l", true),
+      scrollMarker("up", 3),
+      externalEditorFailure("r"),
+      renderHints(selectHints({ up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g" }), plain),
+    ];
+    for (const text of texts) {
+      expect(text).not.toContain("\x1b");
+      expect(text).not.toMatch(/<\/?[a-z]+>/);
+    }
+  });
+
+  test("what the Author or agent wrote is passed through unchanged (no escaping, no styling)", () => {
+    expect(agentHookBlock("h<dim>", "a\x1b[31mb")).toBe("Blocked by permission hook h<dim>: a\x1b[31mb");
+    expect(promptTitle("")).toBe("! Authorization required: ");
+  });
+});
+
+describe("keyName", () => {
+  test.each([
+    [undefined, "esc", "esc"],
+    ["", "tab", "tab"],
+    ["escape", "x", "esc"],
+    ["up", "x", "↑"],
+    ["down", "x", "↓"],
+    ["ctrl+g", "x", "ctrl+g"],
+    ["k", "x", "k"],
+    ["enter", "x", "enter"],
+    ["shift+up", "x", "shift+up"],
+    ["ctrl+escape", "x", "ctrl+escape"],
+    ["pageUp", "x", "pageUp"],
+  ])("keyName(%j, %j) → %j", (id, fallback, shown) => {
+    expect(keyName(id, fallback)).toBe(shown);
+  });
+});
