@@ -205,6 +205,25 @@ function withTimeLimit(promise) {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
+// lib/note-store.ts
+class NoteStore {
+  notes = new Map;
+  remember(toolCallId, note) {
+    this.notes.set(toolCallId, note);
+  }
+  consume(toolCallId) {
+    const note = this.notes.get(toolCallId);
+    this.notes.delete(toolCallId);
+    return note;
+  }
+  discardAll() {
+    this.notes.clear();
+  }
+  get size() {
+    return this.notes.size;
+  }
+}
+
 // lib/external-editor.ts
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -241,25 +260,6 @@ function run(editor, file, env) {
     child.once("error", reject);
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
-}
-
-// lib/note-store.ts
-class NoteStore {
-  notes = new Map;
-  remember(toolCallId, note) {
-    this.notes.set(toolCallId, note);
-  }
-  consume(toolCallId) {
-    const note = this.notes.get(toolCallId);
-    this.notes.delete(toolCallId);
-    return note;
-  }
-  discardAll() {
-    this.notes.clear();
-  }
-  get size() {
-    return this.notes.size;
-  }
 }
 
 // lib/prompt-overlay.ts
@@ -835,6 +835,53 @@ function frame(body, width, paint) {
   return [top, ...rows, bottom];
 }
 
+// lib/show-prompt.ts
+var OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" };
+var OVERLAY_POLL_MS = 50;
+async function showPrompt(ctx, request, track) {
+  if (!await otherOverlaysClosed(ctx))
+    return "interrupted";
+  return ctx.ui.custom((tui, theme, keybindings, done) => {
+    const cancel = () => prompt.cancel();
+    const prompt = new PermissionPrompt(request, {
+      tui,
+      paint: paintOf(theme),
+      keys: keybindings,
+      externalEditor: externalEditorFor(tui),
+      done: (outcome) => {
+        ctx.signal?.removeEventListener("abort", cancel);
+        track(prompt, false);
+        done(outcome);
+      }
+    });
+    ctx.signal?.addEventListener("abort", cancel, { once: true });
+    track(prompt, true);
+    return prompt;
+  }, { overlay: true, overlayOptions: OVERLAY });
+}
+async function otherOverlaysClosed(ctx) {
+  const tui = tuiOf(ctx);
+  while (tui?.hasOverlay()) {
+    if (ctx.signal?.aborted)
+      return false;
+    await new Promise((resolve) => setTimeout(resolve, OVERLAY_POLL_MS));
+  }
+  return !ctx.signal?.aborted;
+}
+function tuiOf(ctx) {
+  let tui;
+  const key = "pi-permission-hooks:tui";
+  ctx.ui.setWidget(key, (given) => {
+    tui = given;
+    return { render: () => [], invalidate() {} };
+  });
+  ctx.ui.setWidget(key, undefined);
+  return tui;
+}
+function paintOf(theme) {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
+}
+
 // lib/tool-input.ts
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -1019,25 +1066,14 @@ class Gatekeeper {
   }
   ask(ctx, request) {
     const show = async () => {
-      if (this.stoppedBy !== undefined || ctx.signal?.aborted)
+      if (this.stoppedBy !== undefined)
         return "interrupted";
-      return ctx.ui.custom((tui, theme, keybindings, done) => {
-        const prompt = new PermissionPrompt(request, {
-          tui,
-          paint: paintOf(theme),
-          keys: keybindings,
-          externalEditor: externalEditorFor(tui),
-          done: (outcome) => {
-            this.openPrompts.delete(prompt);
-            ctx.signal?.removeEventListener("abort", cancel);
-            done(outcome);
-          }
-        });
-        const cancel = () => prompt.cancel();
-        ctx.signal?.addEventListener("abort", cancel, { once: true });
-        this.openPrompts.add(prompt);
-        return prompt;
-      }, { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } });
+      return showPrompt(ctx, request, (prompt, open) => {
+        if (open)
+          this.openPrompts.add(prompt);
+        else
+          this.openPrompts.delete(prompt);
+      });
     };
     const answer = this.promptQueue.then(show, show);
     this.promptQueue = answer.catch(() => {
@@ -1095,9 +1131,6 @@ function prepend(note, content) {
   if (first?.type === "text")
     return [{ ...first, text: withNote(note, first.text) }, ...rest];
   return [{ type: "text", text: note }, ...content];
-}
-function paintOf(theme) {
-  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }
 function text2(value) {
   return typeof value === "string" ? value : undefined;

@@ -1,12 +1,12 @@
 import { join } from "node:path";
-import type { ExtensionContext, Theme, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
+import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import { evaluate, type Verdict } from "./evaluator.ts";
-import { externalEditorFor } from "./external-editor.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadedHook, loadPermissionModules } from "./loader.ts";
 import { NoteStore } from "./note-store.ts";
-import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
+import type { PermissionPrompt, PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
+import { showPrompt } from "./show-prompt.ts";
 import * as present from "./presenter.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 
@@ -84,28 +84,12 @@ export class Gatekeeper {
    * interrupted, the open prompt closes and queued ones resolve as Abort without showing.
    */
   private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | undefined> {
-    const show = async (): Promise<PromptOutcome | "interrupted" | undefined> => {
-      if (this.stoppedBy !== undefined || ctx.signal?.aborted) return "interrupted";
-      return ctx.ui.custom<PromptOutcome>(
-        (tui, theme, keybindings, done) => {
-          const prompt: PermissionPrompt = new PermissionPrompt(request, {
-            tui,
-            paint: paintOf(theme),
-            keys: keybindings,
-            externalEditor: externalEditorFor(tui),
-            done: (outcome) => {
-              this.openPrompts.delete(prompt);
-              ctx.signal?.removeEventListener("abort", cancel);
-              done(outcome);
-            },
-          });
-          const cancel = () => prompt.cancel();
-          ctx.signal?.addEventListener("abort", cancel, { once: true });
-          this.openPrompts.add(prompt);
-          return prompt;
-        },
-        { overlay: true, overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } },
-      );
+    const show = async () => {
+      if (this.stoppedBy !== undefined) return "interrupted" as const;
+      return showPrompt(ctx, request, (prompt, open) => {
+        if (open) this.openPrompts.add(prompt);
+        else this.openPrompts.delete(prompt);
+      });
     };
     const answer = this.promptQueue.then(show, show);
     this.promptQueue = answer.catch(() => undefined);
@@ -164,10 +148,6 @@ function prepend(note: string, content: Content): Content {
   const [first, ...rest] = content;
   if (first?.type === "text") return [{ ...first, text: present.withNote(note, first.text) }, ...rest];
   return [{ type: "text", text: note }, ...content];
-}
-
-function paintOf(theme: Theme): present.Paint {
-  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }
 
 function text(value: unknown): string | undefined {

@@ -69,7 +69,7 @@ export class PermissionPrompt implements Component, Focusable {
   private readonly keys: KeyMatcher;
   private readonly now: () => number;
   private readonly armedAt: number;
-  private armingTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly armingTimer: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly request: PromptRequest,

@@ -148,6 +148,10 @@ export interface PiRunOptions {
 	env?: Record<string, string>;
 	/** Extra pi CLI arguments. */
 	args?: string[];
+	/** Runs this instead of pi (e.g. a script that starts pi itself), with the sandbox env and cwd. */
+	command?: string[];
+	/** Runs once the sandbox exists, before pi starts: e.g. `pi install`, or files that need sandbox paths. */
+	setup?: (sandbox: PiSandbox) => void | Promise<void>;
 }
 
 export interface PiSandbox {
@@ -201,7 +205,7 @@ async function createSandbox(options: PiRunOptions): Promise<PiSandbox> {
 		scriptPath,
 		recordPath,
 		env: piEnv({ home: root, agentDir, scriptPath, recordPath, extra: options.env }),
-		command: piCommand(install, options),
+		command: options.command ?? piCommand(install, options),
 		setScript,
 		records: () => readRecords(recordPath),
 		remove() {
@@ -211,6 +215,12 @@ async function createSandbox(options: PiRunOptions): Promise<PiSandbox> {
 			rmSync(root, { recursive: true, force: true });
 		},
 	};
+	try {
+		await options.setup?.(sandbox);
+	} catch (error) {
+		sandbox.remove();
+		throw error;
+	}
 	return sandbox;
 }
 
@@ -394,6 +404,8 @@ export interface PiSession extends PiSandbox {
 	send(...keys: string[]): void;
 	/** Literal text (send-keys -l). */
 	type(text: string): void;
+	/** Resizes the terminal, as a user dragging the window would. */
+	resize(width: number, height: number): void;
 	/** Types a user message and presses Enter. */
 	prompt(text: string): void;
 	screen(options?: ScreenOptions): string;
@@ -444,6 +456,7 @@ function createSession(sandbox: PiSandbox, options: StartOptions): PiSession {
 		startupMs: 0,
 		send: (...keys) => void tmux("send-keys", "-t", target, ...keys),
 		type: (text) => void tmux("send-keys", "-t", target, "-l", text),
+		resize: (width, height) => void tmux("resize-window", "-t", target, "-x", String(width), "-y", String(height)),
 		prompt(text) {
 			session.type(text);
 			session.send("Enter");

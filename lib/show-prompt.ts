@@ -1,0 +1,70 @@
+import type { ExtensionContext, Theme } from "@earendil-works/pi-coding-agent";
+import type { TUI } from "@earendil-works/pi-tui";
+import { externalEditorFor } from "./external-editor.ts";
+import type { Paint } from "./presenter.ts";
+import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
+
+const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
+const OVERLAY_POLL_MS = 50;
+
+/**
+ * Shows one prompt as an overlay and resolves with the Approver's outcome, or "interrupted" when
+ * the turn is interrupted first. It never opens on top of another overlay (someone else's
+ * dialog): it waits for that to close. `track` learns of the prompt while it is open.
+ */
+export async function showPrompt(
+  ctx: ExtensionContext,
+  request: PromptRequest,
+  track: (prompt: PermissionPrompt, open: boolean) => void,
+): Promise<PromptOutcome | "interrupted"> {
+  if (!(await otherOverlaysClosed(ctx))) return "interrupted";
+  return ctx.ui.custom<PromptOutcome>(
+    (tui, theme, keybindings, done) => {
+      const cancel = () => prompt.cancel();
+      const prompt: PermissionPrompt = new PermissionPrompt(request, {
+        tui,
+        paint: paintOf(theme),
+        keys: keybindings,
+        externalEditor: externalEditorFor(tui),
+        done: (outcome) => {
+          ctx.signal?.removeEventListener("abort", cancel);
+          track(prompt, false);
+          done(outcome);
+        },
+      });
+      ctx.signal?.addEventListener("abort", cancel, { once: true });
+      track(prompt, true);
+      return prompt;
+    },
+    { overlay: true, overlayOptions: OVERLAY },
+  );
+}
+
+/**
+ * Resolves true once no overlay is open, false if the turn is interrupted meanwhile. An overlay
+ * can't simply wait hidden on top: pi 0.80 closes the topmost overlay when any custom UI closes.
+ */
+async function otherOverlaysClosed(ctx: ExtensionContext): Promise<boolean> {
+  const tui = tuiOf(ctx);
+  while (tui?.hasOverlay()) {
+    if (ctx.signal?.aborted) return false;
+    await new Promise((resolve) => setTimeout(resolve, OVERLAY_POLL_MS));
+  }
+  return !ctx.signal?.aborted;
+}
+
+/** pi hands its TUI only to UI factories; a widget factory that renders nothing is the lightest. */
+function tuiOf(ctx: ExtensionContext): TUI | undefined {
+  let tui: TUI | undefined;
+  const key = "pi-permission-hooks:tui";
+  ctx.ui.setWidget(key, (given) => {
+    tui = given;
+    return { render: () => [], invalidate() {} };
+  });
+  ctx.ui.setWidget(key, undefined);
+  return tui;
+}
+
+function paintOf(theme: Theme): Paint {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
+}
