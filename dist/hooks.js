@@ -263,7 +263,7 @@ function run(editor, file, env) {
 }
 
 // lib/prompt-overlay.ts
-import { Input, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { Input, truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 
 // lib/edit-mode.ts
 import { Editor } from "@earendil-works/pi-tui";
@@ -312,11 +312,55 @@ function partOfEmoji(char, text, offset) {
   return false;
 }
 
+// lib/visible-typing.ts
+import { decodeKittyPrintable } from "@earendil-works/pi-tui";
+var PASTE_START = "\x1B[200~";
+var PASTE_END = "\x1B[201~";
+
+class VisibleTyping {
+  inPaste = false;
+  rewrite(data) {
+    if (this.inPaste || data.includes(PASTE_START))
+      return this.rewritePaste(data);
+    const printable = decodeKittyPrintable(data) ?? (/^[^\x00-\x1f\x7f]+$/.test(data) ? data : undefined);
+    if (printable === undefined)
+      return data;
+    const visible = toVisible(printable);
+    return visible === printable ? data : `${PASTE_START}${visible}${PASTE_END}`;
+  }
+  rewritePaste(data) {
+    let out = "";
+    let rest = data;
+    while (rest !== "") {
+      if (!this.inPaste) {
+        const start = rest.indexOf(PASTE_START);
+        if (start === -1)
+          return out + rest;
+        out += rest.slice(0, start + PASTE_START.length);
+        rest = rest.slice(start + PASTE_START.length);
+        this.inPaste = true;
+        continue;
+      }
+      const end = rest.indexOf(PASTE_END);
+      const content = end === -1 ? rest : rest.slice(0, end);
+      out += toVisible(content.replace(/\r\n?/g, `
+`));
+      if (end === -1)
+        return out;
+      out += PASTE_END;
+      rest = rest.slice(end + PASTE_END.length);
+      this.inPaste = false;
+    }
+    return out;
+  }
+}
+
 // lib/keys.ts
 import { matchesKey } from "@earendil-works/pi-tui";
 
 // lib/presenter.ts
-var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort" };
+import { visibleWidth } from "@earendil-works/pi-tui";
+var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" };
 var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 function agentNote(note) {
   return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentApprovalNote(note.hookName, note.note);
@@ -385,13 +429,14 @@ function choiceLine(index, label, selected) {
 var ARMING_HINT = "keys wake up in a moment…";
 var NOTE_PREFIX = "     note: ";
 var EDIT_LABELS = { command: "Command", note: "Note to agent" };
-function selectHints(keys) {
+function selectHints(keys, dontAskLabel) {
   return [
     [arrows(keys.up, keys.down), "select"],
     [keys.confirm, "confirm"],
     [keys.tab, "add note"],
     ["shift+tab", "close"],
-    [keys.cancel, "abort"]
+    [keys.cancel, "abort"],
+    [keys.dontAsk, dontAskLabel]
   ];
 }
 function arrows(up, down) {
@@ -475,6 +520,7 @@ class EditMode {
   focused = false;
   stash;
   warning;
+  typing = new VisibleTyping;
   constructor(tui, paint, keys, original, note) {
     this.paint = paint;
     this.keys = keys;
@@ -511,7 +557,7 @@ class EditMode {
       return;
     }
     if (!this.keys.matches(data, KEY.newLine) && this.keys.matches(data, KEY.submit)) {
-      if (this.text.trim() !== "")
+      if (fromVisible(this.text).trim() !== "")
         return { kind: "submit", text: this.text };
       this.say(EMPTY_COMMAND_WARNING, "error");
       return;
@@ -522,12 +568,13 @@ class EditMode {
       this.toggleOriginal();
       return;
     }
+    const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      this.note.handleInput(data);
+      this.note.handleInput(typed);
       return;
     }
     const before = this.editor.getText();
-    this.editor.handleInput(data);
+    this.editor.handleInput(typed);
     if (this.stash !== undefined && this.editor.getText() !== before)
       this.stash = undefined;
     return;
@@ -577,6 +624,7 @@ class PermissionPrompt {
   drafts;
   edit;
   finished = false;
+  typing = new VisibleTyping;
   tui;
   paint;
   keys;
@@ -643,7 +691,7 @@ class PermissionPrompt {
     if (keys.matches(data, KEY.pageDown))
       return this.scrollDetail(1);
     if (this.drafting) {
-      this.drafts[this.drafting].handleInput(data);
+      this.drafts[this.drafting].handleInput(this.typing.rewrite(data));
       return;
     }
     if (data === "k")
@@ -829,7 +877,7 @@ function frame(body, width, paint) {
   const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
   const rows = body.map((line) => {
     const fitted = truncateToWidth(line, inner);
-    const pad = " ".repeat(Math.max(0, inner - visibleWidth(fitted)));
+    const pad = " ".repeat(Math.max(0, inner - visibleWidth2(fitted)));
     return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
   });
   return [top, ...rows, bottom];

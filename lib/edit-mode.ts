@@ -1,5 +1,6 @@
 import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
-import { toVisible } from "./visible.ts";
+import { fromVisible, toVisible } from "./visible.ts";
+import { VisibleTyping } from "./visible-typing.ts";
 import { KEY, type KeyMatcher, isRestore, keyNames } from "./keys.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, type Paint, editHints, renderHints } from "./presenter.ts";
 
@@ -17,6 +18,7 @@ export class EditMode {
   focused = false;
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
+  private readonly typing = new VisibleTyping();
 
   constructor(
     tui: TUI,
@@ -60,7 +62,7 @@ export class EditMode {
     }
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
     if (!this.keys.matches(data, KEY.newLine) && this.keys.matches(data, KEY.submit)) {
-      if (this.text.trim() !== "") return { kind: "submit", text: this.text };
+      if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
       this.say(EMPTY_COMMAND_WARNING, "error");
       return undefined;
     }
@@ -69,12 +71,13 @@ export class EditMode {
       this.toggleOriginal();
       return undefined;
     }
+    const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      this.note.handleInput(data);
+      this.note.handleInput(typed);
       return undefined;
     }
     const before = this.editor.getText();
-    this.editor.handleInput(data);
+    this.editor.handleInput(typed);
     if (this.stash !== undefined && this.editor.getText() !== before) this.stash = undefined;
     return undefined;
   }

@@ -1,4 +1,5 @@
 // Every string a human or the agent reads. Pure functions; styling enters as a `Paint` at the edge.
+import { visibleWidth } from "@earendil-works/pi-tui";
 import type { PendingNote } from "./note-store.ts";
 
 export type Tone = "accent" | "border" | "dim" | "muted" | "text" | "warning" | "error" | "success";
@@ -8,7 +9,7 @@ export interface Paint {
 }
 export const plain: Paint = { fg: (_tone, text) => text, bold: (text) => text };
 
-export const DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort" } as const;
+export const DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" } as const;
 export const EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 
 // ── Agent-facing ───────────────────────────────────────────────────────────────────────────
@@ -99,18 +100,20 @@ export interface KeyNames {
   tab: string;
   cancel: string;
   external: string;
+  dontAsk: string;
 }
 
 /** Key hints: each is [key, action]; the key is dim, the action plain, two spaces between hints. */
 export type Hint = readonly [key: string, action: string];
 
-export function selectHints(keys: KeyNames): Hint[] {
+export function selectHints(keys: KeyNames, dontAskLabel: string): Hint[] {
   return [
     [arrows(keys.up, keys.down), "select"],
     [keys.confirm, "confirm"],
     [keys.tab, "add note"],
     ["shift+tab", "close"],
     [keys.cancel, "abort"],
+    [keys.dontAsk, dontAskLabel],
   ];
 }
 
@@ -135,6 +138,24 @@ export function editHints(keys: KeyNames): Hint[][] {
 
 export function renderHints(hints: readonly Hint[], paint: Paint): string {
   return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
+}
+
+/** Hints rendered on as few lines as fit `width`, in order; a hint wider than a line gets its own. */
+export function renderHintRows(hints: readonly Hint[], width: number, paint: Paint): string[] {
+  const rows: Hint[][] = [];
+  let used = 0;
+  for (const hint of hints) {
+    const size = visibleWidth(`${hint[0]} ${hint[1]}`);
+    const row = rows.at(-1);
+    if (row && used + 2 + size <= width) {
+      row.push(hint);
+      used += 2 + size;
+    } else {
+      rows.push([hint]);
+      used = size;
+    }
+  }
+  return rows.map((row) => renderHints(row, paint));
 }
 
 export function scrollMarker(direction: "up" | "down", count: number): string {

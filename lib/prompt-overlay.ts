@@ -15,6 +15,7 @@ import {
   selectHints,
 } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
+import { VisibleTyping } from "./visible-typing.ts";
 
 export interface PromptRequest {
   hookName: string;
@@ -64,6 +65,7 @@ export class PermissionPrompt implements Component, Focusable {
   private readonly drafts: Record<Choice, Input>;
   private edit: EditMode | undefined;
   private finished = false;
+  private readonly typing = new VisibleTyping();
   private readonly tui: TUI;
   private readonly paint: Paint;
   private readonly keys: KeyMatcher;
@@ -133,7 +135,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
     if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
     if (this.drafting) {
-      this.drafts[this.drafting].handleInput(data);
+      this.drafts[this.drafting].handleInput(this.typing.rewrite(data));
       return;
     }
     if (data === "k") return this.move(-1);

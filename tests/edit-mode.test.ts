@@ -267,3 +267,12 @@ describe("edit mode: external editor", () => {
     expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
   });
 });
+
+describe("edit mode: what counts as blank", () => {
+  test("a command of only invisible whitespace (shown as notation) is blank", () => {
+    const prompt = openPrompt(gitCommitRequest({ detail: "\r\ngit commit -m " }));
+    prompt.press("2", "\x15", KEYS.enter);
+    expect(prompt.outcomes).toEqual([]);
+    expect(prompt.body()).toContain("An empty command achieves nothing");
+  });
+});

@@ -1,0 +1,81 @@
+import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
+import { permissionsStatus } from "./presenter.ts";
+
+/** The custom session entry that records which hooks are off from there on down the branch. */
+export const ENABLEMENT_ENTRY = "permission-hooks-enablement";
+export interface EnablementRecord {
+  disabled: string[];
+}
+
+const STATUS_KEY = "permission-hooks";
+
+/**
+ * Which hooks run, per session branch. Every change is appended to the session as a custom entry,
+ * so resume, /tree, /fork and /reload find exactly the state of the branch they land on. Only the
+ * names switched off are recorded: a hook seen for the first time is on.
+ */
+export class Enablement {
+  private disabled = new Set<string>();
+  private names: readonly string[] = [];
+
+  constructor(private readonly pi: Pick<ExtensionAPI, "appendEntry">) {}
+
+  /** Takes the state of the branch the session is on now: its latest record wins; none means all on. */
+  restore(ctx: ExtensionContext): void {
+    this.disabled = new Set(latestRecord(ctx.sessionManager.getBranch())?.disabled);
+    this.showStatus(ctx);
+  }
+
+  /** The names of the hooks this session loaded, which the footer counts. */
+  track(names: readonly string[], ctx: ExtensionContext): void {
+    this.names = names;
+    this.showStatus(ctx);
+  }
+
+  isEnabled(name: string): boolean {
+    return !this.disabled.has(name);
+  }
+
+  enabledCount(): number {
+    return this.names.filter((name) => this.isEnabled(name)).length;
+  }
+
+  /** Switches hooks on (true) or off (false) and records the result; false when nothing changed. */
+  apply(changes: ReadonlyMap<string, boolean>, ctx: ExtensionContext): boolean {
+    const next = new Set(this.disabled);
+    for (const [name, enabled] of changes) {
+      if (enabled) next.delete(name);
+      else next.add(name);
+    }
+    if (next.size === this.disabled.size && [...next].every((name) => this.disabled.has(name))) return false;
+    this.disabled = next;
+    this.pi.appendEntry<EnablementRecord>(ENABLEMENT_ENTRY, { disabled: [...next].sort() });
+    this.showStatus(ctx);
+    return true;
+  }
+
+  /** Every hook off while any is on; otherwise every hook on. Returns whether they are on now. */
+  toggleAll(ctx: ExtensionContext): boolean {
+    const on = !this.names.some((name) => this.isEnabled(name));
+    this.apply(new Map(this.names.map((name) => [name, on])), ctx);
+    return on;
+  }
+
+  private showStatus(ctx: ExtensionContext): void {
+    try {
+      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(this.enabledCount(), this.names.length));
+    } catch {
+      // The session this status was for has been replaced (a stale ctx throws); its successor shows its own.
+    }
+  }
+}
+
+function latestRecord(branch: readonly SessionEntry[]): EnablementRecord | undefined {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (entry?.type !== "custom" || entry.customType !== ENABLEMENT_ENTRY) continue;
+    const disabled = (entry.data as Partial<EnablementRecord> | undefined)?.disabled;
+    return { disabled: Array.isArray(disabled) ? disabled.filter((name) => typeof name === "string") : [] };
+  }
+  return undefined;
+}

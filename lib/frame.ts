@@ -1,0 +1,23 @@
+// Drawing shared by the overlays: a rounded border, and wrapping that never yields zero lines.
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import type { Paint } from "./presenter.ts";
+
+/** A border around the body, every line exactly `width` columns wide. */
+export function frame(body: string[], width: number, paint: Paint): string[] {
+  if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+  const inner = width - 4;
+  const edge = (text: string) => paint.fg("border", text);
+  const top = edge(`╭${"─".repeat(width - 2)}╮`);
+  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
+  const rows = body.map((line) => {
+    const fitted = truncateToWidth(line, inner);
+    const pad = " ".repeat(Math.max(0, inner - visibleWidth(fitted)));
+    return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
+  });
+  return [top, ...rows, bottom];
+}
+
+export function wrap(text: string, width: number): string[] {
+  const lines = wrapTextWithAnsi(text, width);
+  return lines.length > 0 ? lines : [""];
+}

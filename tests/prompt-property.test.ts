@@ -1,0 +1,118 @@
+// Random key sequences over random commands and widths: the prompt never throws, never draws
+// wider than the terminal, never lets a control character through, and only ends in a defined
+// outcome. An untouched submit always runs the original bytes.
+import { describe, expect, test } from "bun:test";
+import { visibleWidth } from "@earendil-works/pi-tui";
+import fc from "fast-check";
+import type { PromptOutcome } from "../lib/prompt-overlay.ts";
+import { KEYS, gitCommitRequest, openPrompt } from "./support/prompt-harness.ts";
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 100_000);
+const SEED = Number(process.env.PROPERTY_SEED ?? 20261129);
+
+const FRAGMENTS = [
+  "git commit -m ", "rm -rf /tmp/x ", "echo ", "'quoted' ", '"$(cat <<EOF', "EOF\n", " | ", " && ", "\n",
+  "\t", "\r", "\r\n", "\b", "\x00", "\x07", "\x7f", "\x85", "\x9b31m",
+  "\x1b[31m", "\x1b[0m", "\x1b]0;owned\x07", "\x1b[2J", "\x1b[1A", "\x1bP+q\x1b\\",
+  "\u202e", "\u202a", "\u2066", "\u2069", "\u200b", "\u200c", "\u200d", "\ufeff", "\u00a0", "\u2028", "\u{e0041}",
+  "漢字テスト", "👨‍👩‍👧", "🏳️‍🌈", "e\u0301", "a\u0308\u0323", "\ud800", "\udfff", "x".repeat(300), "word ".repeat(40),
+];
+
+const command = fc
+  .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 12 }), fc.string({ unit: "grapheme", maxLength: 6 })), {
+    minLength: 1,
+    maxLength: 24,
+  })
+  .map((parts) => parts.join(""))
+  .filter((text) => text.trim() !== "");
+
+const PASTES = ["\x1b[200~pasted \u202e text\r\nline two\t!\x1b[201~", "\x1b[200~\x1b[31m\u200b\x1b[201~", "\x1b[200~a\x1b[201~"];
+const KEY = fc.constantFrom(
+  KEYS.up, KEYS.down, KEYS.enter, KEYS.esc, KEYS.tab, KEYS.shiftTab, KEYS.ctrlR, KEYS.ctrlG, KEYS.ctrlC,
+  KEYS.newline, KEYS.backspace, KEYS.pageDown, KEYS.pageUp, KEYS.home, KEYS.end, KEYS.killLine,
+  "\x15", "\x1b[C", "\x1b[D", "\x1b[3~", "1", "2", "3", "4", "j", "k", "a", "Z", " ", "é", "漢", "🙂",
+  "\u202e", "\x1b[8238u", "\x1b[97;5u", ...PASTES,
+);
+
+const KNOWN_SEQUENCES = /\x1b\[[0-9;]*m|\x1b_pi:c\x07/g;
+const FORBIDDEN = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+function checkFrame(lines: string[], width: number) {
+  for (const line of lines) {
+    if (visibleWidth(line) !== width) throw new Error(`line of width ${visibleWidth(line)} at ${width}: ${JSON.stringify(line)}`);
+    const bare = line.replace(KNOWN_SEQUENCES, "");
+    // A ZWJ inside an emoji sequence is part of the picture.
+    if (FORBIDDEN.test(bare.replace(/(\p{Extended_Pictographic}\p{M}*\ufe0f?)\u200d(?=\p{Extended_Pictographic})/gu, "$1"))) {
+      throw new Error(`control or invisible character reached the terminal: ${JSON.stringify(line)}`);
+    }
+  }
+}
+
+function checkOutcome(outcomes: PromptOutcome[], original: string) {
+  if (outcomes.length > 1) throw new Error(`more than one outcome: ${JSON.stringify(outcomes)}`);
+  const outcome = outcomes[0];
+  if (!outcome) return;
+  if (!["authorize", "abort", "edit"].includes(outcome.kind)) throw new Error(`unknown outcome ${outcome.kind}`);
+  if (outcome.note !== undefined && (outcome.note.trim() === "" || outcome.note !== outcome.note.trim())) {
+    throw new Error(`untrimmed or empty note ${JSON.stringify(outcome.note)}`);
+  }
+  if (outcome.kind === "edit" && (outcome.command === original || outcome.command.trim() === "")) {
+    throw new Error(`an edit that runs ${JSON.stringify(outcome.command)}`);
+  }
+}
+
+describe("the prompt under random input", () => {
+  test(`${RUNS} random key sequences: no throw, never wider than the terminal, nothing raw, defined outcomes`, () => {
+    fc.assert(
+      fc.property(
+        command,
+        fc.array(KEY, { maxLength: 20 }),
+        fc.integer({ min: 10, max: 160 }),
+        fc.integer({ min: 6, max: 50 }),
+        fc.boolean(),
+        (detail, keys, width, rows, editable) => {
+          const prompt = openPrompt(gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }] }), { rows, width });
+          checkFrame(prompt.lines(), width);
+          for (const key of keys) {
+            prompt.press(key);
+            checkFrame(prompt.lines(), width);
+          }
+          checkOutcome(prompt.outcomes, detail);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 600_000);
+
+  test("an untouched submit runs the original bytes, whatever was moved over", () => {
+    const navigation = fc.array(fc.constantFrom(KEYS.up, KEYS.down, KEYS.home, KEYS.end, "\x1b[C", "\x1b[D", KEYS.pageUp), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(command, navigation, fc.integer({ min: 10, max: 160 }), (detail, moves, width) => {
+        const prompt = openPrompt(gitCommitRequest({ detail }), { width });
+        prompt.press("2", ...moves, KEYS.enter);
+        expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+      }),
+      { numRuns: Math.max(1_000, RUNS / 20), seed: SEED },
+    );
+  });
+
+  test("typing and deleting the same text is untouched; an edit keeps every byte it did not touch", () => {
+    fc.assert(
+      fc.property(command, fc.string({ minLength: 1, maxLength: 10 }).filter((text) => /^[a-z ]+$/.test(text)), (detail, typed) => {
+        const untouched = openPrompt(gitCommitRequest({ detail }));
+        untouched.press("2");
+        untouched.type(typed);
+        untouched.press(...Array<string>(typed.length).fill(KEYS.backspace), KEYS.enter);
+        expect(untouched.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+        const edited = openPrompt(gitCommitRequest({ detail }));
+        edited.press("2");
+        edited.type(typed);
+        edited.press(KEYS.enter);
+        expect(edited.outcomes).toEqual([{ kind: "edit", command: detail + typed, note: undefined }]);
+      }),
+      { numRuns: Math.max(1_000, RUNS / 20), seed: SEED },
+    );
+  });
+});
