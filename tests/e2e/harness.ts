@@ -41,6 +41,8 @@ const PI_PACKAGES = ["pi-coding-agent", "pi-ai", "pi-tui", "pi-agent-core"].map(
 const INSTALL_LOCK_STALE_MS = 10 * 60_000;
 const POLL_MS = 50;
 const DEFAULT_WAIT_MS = 15_000;
+/** pi needs Node ≥ 22.19; the newest 22.x on the registry when this was written. */
+const NODE_VERSION = "22.23.5";
 
 const execFileAsync = promisify(execFile);
 
@@ -60,15 +62,20 @@ export interface PiInstall {
 /** Installs pi `version` into the repo cache on first use (lock-guarded, atomic), then reuses it. */
 export async function installPi(version: string): Promise<PiInstall> {
 	const install = describeInstall(version);
-	if (isInstalled(install)) return install;
-	mkdirSync(CACHE_DIR, { recursive: true });
-	const releaseLock = await acquireLock(`${install.dir}.lock`);
-	try {
-		if (!isInstalled(install)) await npmInstall(install);
-	} finally {
-		releaseLock();
-	}
+	await installCached(install.dir, Object.fromEntries(PI_PACKAGES.map((name) => [name, version])), install.cli);
 	return install;
+}
+
+/**
+ * Node, the other runtime pi supports, from the npm registry's per-platform package; cached like pi.
+ * Returns the path of its `node` binary.
+ */
+export async function installNode(): Promise<string> {
+	const name = `node-${process.platform}-${process.arch}`;
+	const dir = join(CACHE_DIR, `node-${NODE_VERSION}`);
+	const bin = join(dir, "node_modules", name, "bin/node");
+	await installCached(dir, { [name]: NODE_VERSION }, bin);
+	return bin;
 }
 
 function describeInstall(version: string): PiInstall {
@@ -77,27 +84,34 @@ function describeInstall(version: string): PiInstall {
 	return { version, dir, packageDir, cli: join(packageDir, "dist/cli.js") };
 }
 
-function isInstalled(install: PiInstall): boolean {
-	return existsSync(join(install.dir, ".complete")) && existsSync(install.cli);
+async function installCached(dir: string, dependencies: Record<string, string>, marker: string): Promise<void> {
+	const installed = () => existsSync(join(dir, ".complete")) && existsSync(marker);
+	if (installed()) return;
+	mkdirSync(CACHE_DIR, { recursive: true });
+	const releaseLock = await acquireLock(`${dir}.lock`);
+	try {
+		if (!installed()) await npmInstall(dir, dependencies);
+	} finally {
+		releaseLock();
+	}
 }
 
-async function npmInstall(install: PiInstall): Promise<void> {
-	const staging = `${install.dir}.staging-${process.pid}`;
+async function npmInstall(dir: string, dependencies: Record<string, string>): Promise<void> {
+	const staging = `${dir}.staging-${process.pid}`;
 	rmSync(staging, { recursive: true, force: true });
 	mkdirSync(staging, { recursive: true });
-	const dependencies = Object.fromEntries(PI_PACKAGES.map((name) => [name, install.version]));
 	writeFileSync(join(staging, "package.json"), JSON.stringify({ private: true, dependencies }, null, 2));
 	try {
 		await execFileAsync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], {
 			cwd: staging,
 			maxBuffer: 16 * 1024 * 1024,
 		});
-		writeFileSync(join(staging, ".complete"), `${install.version}\n`);
-		rmSync(install.dir, { recursive: true, force: true });
-		renameSync(staging, install.dir);
+		writeFileSync(join(staging, ".complete"), `${JSON.stringify(dependencies)}\n`);
+		rmSync(dir, { recursive: true, force: true });
+		renameSync(staging, dir);
 	} catch (error) {
 		rmSync(staging, { recursive: true, force: true });
-		throw new Error(`npm install of pi ${install.version} failed: ${(error as Error).message}`);
+		throw new Error(`npm install of ${Object.keys(dependencies).join(", ")} failed: ${(error as Error).message}`);
 	}
 }
 
@@ -131,6 +145,8 @@ function isStale(lockDir: string): boolean {
 
 export interface PiRunOptions {
 	version: string;
+	/** The runtime pi runs on: Bun (default) or Node (installed from the registry on first use). */
+	runtime?: "bun" | "node";
 	/** Scripted model responses; step N answers model call N, then the model says "done". */
 	script?: ScriptStep[];
 	/** Working directory for pi; default: a fresh git repo at <root>/project (removed on kill). */
@@ -205,7 +221,7 @@ async function createSandbox(options: PiRunOptions): Promise<PiSandbox> {
 		scriptPath,
 		recordPath,
 		env: piEnv({ home: root, agentDir, scriptPath, recordPath, extra: options.env }),
-		command: options.command ?? piCommand(install, options),
+		command: options.command ?? piCommand(install, options, options.runtime === "node" ? await installNode() : undefined),
 		setScript,
 		records: () => readRecords(recordPath),
 		remove() {
@@ -287,10 +303,11 @@ function piEnv(paths: {
 	};
 }
 
-function piCommand(install: PiInstall, options: PiRunOptions): string[] {
+function piCommand(install: PiInstall, options: PiRunOptions, node?: string): string[] {
 	const extensionArgs = [FAUX_EXTENSION, ...(options.extensions ?? [])].flatMap((path) => ["-e", resolve(path)]);
+	const args = [install.cli, ...extensionArgs, ...(options.args ?? [])];
 	// --no-install: never let Bun auto-install packages from the registry at run time.
-	return [bunPath(), "--no-install", install.cli, ...extensionArgs, ...(options.args ?? [])];
+	return node ? [node, ...args] : [bunPath(), "--no-install", ...args];
 }
 
 function bunPath(): string {
@@ -477,12 +494,15 @@ function createSession(sandbox: PiSandbox, options: StartOptions): PiSession {
 		},
 		lastToolResults: () => trailingToolResults(sandbox.records().at(-1)),
 		exitCode() {
-			const format = "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}";
-			const [dead, status, signal] = tmux("display-message", "-p", "-t", target, format).trim().split("|");
+			const format = "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}";
+			const [dead, status, signal, serverPid] = tmux("display-message", "-p", "-t", target, format).trim().split("|");
 			// tmux marks the pane dead at pty EOF, and learns the status a moment later.
 			if (dead !== "1") return undefined;
 			if (status) return Number(status);
-			return signal ? 128 + Number(signal) : undefined;
+			if (signal) return 128 + Number(signal);
+			// Under load tmux 3.3a can miss the SIGCHLD and leave pi a zombie with no status: nudge it.
+			process.kill(Number(serverPid), "SIGCHLD");
+			return undefined;
 		},
 		async waitForExit({ timeoutMs = DEFAULT_WAIT_MS } = {}) {
 			await pollUntil(timeoutMs, () => session.exitCode() !== undefined, () =>
@@ -639,7 +659,8 @@ function matches(screen: string, pattern: string | RegExp): boolean {
 	return typeof pattern === "string" ? screen.includes(pattern) : pattern.test(screen);
 }
 
-async function pollUntil(timeoutMs: number, done: () => boolean, describeTimeout: () => string): Promise<void> {
+/** Polls `done` every 50 ms; throws `describeTimeout()` once `timeoutMs` have passed. */
+export async function pollUntil(timeoutMs: number, done: () => boolean, describeTimeout: () => string): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!done()) {
 		if (Date.now() > deadline) throw new Error(describeTimeout());
