@@ -1,15 +1,30 @@
-import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { Enablement } from "./lib/enablement.ts";
 import { Gatekeeper, report } from "./lib/gatekeeper.ts";
+import { guard } from "./lib/guard.ts";
+import { registerPermissionControls } from "./lib/permissions.ts";
 import { notifyInternalError } from "./lib/presenter.ts";
 
 export type * from "./lib/api.ts";
 
 /** pi-permission-hooks: gates the agent's tool calls through the user's permission hooks. */
 export default function permissionHooks(pi: ExtensionAPI): void {
-  const gatekeeper = new Gatekeeper();
+  const enablement = new Enablement(pi);
+  const gatekeeper = new Gatekeeper(enablement);
+  registerPermissionControls(pi, gatekeeper, enablement);
 
-  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
-  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
+  pi.on("session_start", (_event, ctx) =>
+    guard(ctx, "loading permission modules", () => {
+      enablement.restore(ctx);
+      gatekeeper.load(ctx);
+    }),
+  );
+  pi.on("session_tree", (_event, ctx) =>
+    guard(ctx, "session tree", () => {
+      gatekeeper.discardNotes();
+      enablement.restore(ctx);
+    }),
+  );
   pi.on("session_shutdown", (_event, ctx) =>
     guard(ctx, "session shutdown", () => {
       gatekeeper.closePrompts();
@@ -27,14 +42,4 @@ export default function permissionHooks(pi: ExtensionAPI): void {
       return { block: true, reason: notifyInternalError("checking this tool call", message) };
     }
   });
-}
-
-/** No exception from this extension reaches pi; a guard that fires says so. */
-async function guard<T>(ctx: ExtensionContext, where: string, run: () => T | Promise<T>): Promise<T | undefined> {
-  try {
-    return await run();
-  } catch (error) {
-    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
-    return undefined;
-  }
 }

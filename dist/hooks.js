@@ -1,6 +1,269 @@
+// lib/presenter.ts
+import { visibleWidth } from "@earendil-works/pi-tui";
+var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" };
+var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
+function agentNote(note) {
+  return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentApprovalNote(note.hookName, note.note);
+}
+function agentEditNote(hookName, command, note) {
+  const head = `Edited by user via permission hook ${hookName}
+
+The user edited this command before execution. The command that actually ran:
+${command}`;
+  return note ? `${head}
+
+The user also provided context for how to proceed:
+${note}` : head;
+}
+function agentApprovalNote(hookName, note) {
+  return `Approved by user via permission hook ${hookName}
+
+The user provided context for how to proceed:
+${note}`;
+}
+function agentRejection(hookName, note) {
+  const head = `Blocked by user via permission hook ${hookName}.`;
+  return note ? `${head}
+
+The user provided context for how to proceed:
+${note}` : `${head} The user stopped this turn; wait for their next message.`;
+}
+function agentHookBlock(hookName, reason) {
+  return `Blocked by permission hook ${hookName}: ${reason}`;
+}
+function agentNoUi(hookName) {
+  return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
+}
+function agentHookFailure(hookName, error) {
+  return `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
+}
+function withNote(note, output) {
+  return output === "" ? note : `${note}
+
+${output}`;
+}
+function notifyApprovedWithNote(hookName) {
+  return `Authorized (${hookName}); your note goes to the agent with the result.`;
+}
+function notifyEdited(hookName) {
+  return `Ran your edited command (${hookName}); the agent is told what really ran.`;
+}
+function notifyRejected(hookName, withNote) {
+  return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
+}
+function notifyProjectModulesSkipped(dir) {
+  return `Permission modules in ${dir} were not loaded: this project is not trusted.`;
+}
+function projectTrustTitle() {
+  return "Trust this project's permission modules?";
+}
+function projectTrustQuestion(dir) {
+  return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
+}
+function notifyLoadError(file, error) {
+  return `Permission module ${file} failed to load: ${error}`;
+}
+function notifyInternalError(where, error) {
+  return `pi-permission-hooks: ${where} failed: ${error}`;
+}
+function promptTitle(hookName) {
+  return `! Authorization required: ${hookName}`;
+}
+function hookFailureGuidance(error) {
+  return `This hook failed while deciding (${error}), so you are asked instead.`;
+}
+function choiceLine(index, label, selected) {
+  return `${selected ? "→" : " "} ${index + 1}. ${label}`;
+}
+var ARMING_HINT = "keys wake up in a moment…";
+var NOTE_PREFIX = "     note: ";
+var EDIT_LABELS = { command: "Command", note: "Note to agent" };
+function selectHints(keys, dontAskLabel) {
+  return [
+    [arrows(keys.up, keys.down), "select"],
+    [keys.confirm, "confirm"],
+    [keys.tab, "add note"],
+    ["shift+tab", "close"],
+    [keys.cancel, "abort"],
+    [keys.dontAsk, dontAskLabel]
+  ];
+}
+function arrows(up, down) {
+  return up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`;
+}
+function editHints(keys) {
+  return [
+    [
+      [keys.confirm, "run"],
+      ["shift+enter", "newline"],
+      [keys.tab, "switch field"]
+    ],
+    [
+      [keys.external, "external editor"],
+      ["ctrl+r", "restore command"],
+      [keys.cancel, "back"]
+    ]
+  ];
+}
+function renderHints(hints, paint) {
+  return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
+}
+function renderHintRows(hints, width, paint) {
+  const rows = [];
+  let used = 0;
+  for (const hint of hints) {
+    const size = visibleWidth(`${hint[0]} ${hint[1]}`);
+    const row = rows.at(-1);
+    if (row && used + 2 + size <= width) {
+      row.push(hint);
+      used += 2 + size;
+    } else {
+      rows.push([hint]);
+      used = size;
+    }
+  }
+  return rows.map((row) => renderHints(row, paint));
+}
+function scrollMarker(direction, count) {
+  return `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
+}
+function externalEditorFailure(reason) {
+  return `External editor failed: ${reason}; nothing changed.`;
+}
+function keyName(id, fallback) {
+  if (!id)
+    return fallback;
+  return id.replace(/^escape$/, "esc").replace(/^up$/, "↑").replace(/^down$/, "↓");
+}
+function permissionsStatus(enabled, total) {
+  return total === 0 ? undefined : `permissions ${enabled}/${total}`;
+}
+function notifyDontAskAgain(hookName) {
+  return `Authorized; ${hookName} won't ask again on this branch. /permissions enable ${hookName} turns it back on.`;
+}
+function notifyHookSwitched(hookName, enabled) {
+  return enabled ? `Permission hook ${hookName} is on.` : `Permission hook ${hookName} is off for this branch; /permissions enable ${hookName} turns it back on.`;
+}
+function notifyAllSwitched(enabled, undo) {
+  return enabled ? "All permission hooks are on." : `All permission hooks are off for this branch; ${undo} turns them back on.`;
+}
+var NO_HOOKS = "No permission hooks are loaded.";
+function notifyUnknownHook(name, known) {
+  return `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
+}
+var PERMISSIONS_USAGE = "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]";
+var PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
+var TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
+var SUBCOMMAND_DESCRIPTIONS = {
+  enable: "Switch permission hooks on: all, or the one named",
+  disable: "Switch permission hooks off for this branch: all, or the one named"
+};
+var PERMISSIONS_TITLE = "Permission hooks";
+var FAILED_HEADING = "Failed to load";
+var HOOK_DETAIL_INDENT = "      ";
+var FAILURE_DETAIL_INDENT = "    ";
+function enabledCount(enabled, total) {
+  return `${enabled} of ${total} on`;
+}
+function hookRow(name, enabled, selected) {
+  return `${selected ? "→" : " "} [${enabled ? "x" : " "}] ${name}`;
+}
+function failureRow(file) {
+  return `  ✗ ${file}`;
+}
+function permissionsHints(keys) {
+  return [
+    [arrows(keys.up, keys.down), "move"],
+    ["space", "toggle"],
+    ["g", "toggle all"],
+    [keys.confirm, "save"],
+    [keys.cancel, "close"]
+  ];
+}
+function displayPath(path, home) {
+  if (home === "" || home === "/")
+    return path;
+  const base = home.replace(/[\\/]+$/, "");
+  return path.startsWith(`${base}/`) || path.startsWith(`${base}\\`) ? `~${path.slice(base.length)}` : path;
+}
+function permissionsSummary(hooks, failures) {
+  const on = hooks.filter((hook) => hook.enabled).length;
+  const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
+  for (const hook of hooks)
+    lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
+  if (failures.length > 0)
+    lines.push(`${FAILED_HEADING}:`);
+  for (const { file, error } of failures)
+    lines.push(`  ✗ ${file}: ${error}`);
+  return lines.join(`
+`);
+}
+
+// lib/enablement.ts
+var ENABLEMENT_ENTRY = "permission-hooks-enablement";
+var STATUS_KEY = "permission-hooks";
+
+class Enablement {
+  pi;
+  disabled = new Set;
+  names = [];
+  constructor(pi) {
+    this.pi = pi;
+  }
+  restore(ctx) {
+    this.disabled = new Set(latestRecord(ctx.sessionManager.getBranch())?.disabled);
+    this.showStatus(ctx);
+  }
+  track(names, ctx) {
+    this.names = names;
+    this.showStatus(ctx);
+  }
+  isEnabled(name) {
+    return !this.disabled.has(name);
+  }
+  enabledCount() {
+    return this.names.filter((name) => this.isEnabled(name)).length;
+  }
+  apply(changes, ctx) {
+    const next = new Set(this.disabled);
+    for (const [name, enabled] of changes) {
+      if (enabled)
+        next.delete(name);
+      else
+        next.add(name);
+    }
+    if (next.size === this.disabled.size && [...next].every((name) => this.disabled.has(name)))
+      return false;
+    this.disabled = next;
+    this.pi.appendEntry(ENABLEMENT_ENTRY, { disabled: [...next].sort() });
+    this.showStatus(ctx);
+    return true;
+  }
+  toggleAll(ctx) {
+    const on = !this.names.some((name) => this.isEnabled(name));
+    this.apply(new Map(this.names.map((name) => [name, on])), ctx);
+    return on;
+  }
+  showStatus(ctx) {
+    try {
+      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(this.enabledCount(), this.names.length));
+    } catch {}
+  }
+}
+function latestRecord(branch) {
+  for (let i = branch.length - 1;i >= 0; i--) {
+    const entry = branch[i];
+    if (entry?.type !== "custom" || entry.customType !== ENABLEMENT_ENTRY)
+      continue;
+    const disabled = entry.data?.disabled;
+    return { disabled: Array.isArray(disabled) ? disabled.filter((name) => typeof name === "string") : [] };
+  }
+  return;
+}
+
 // lib/gatekeeper.ts
-import { join as join3 } from "node:path";
-import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { join as join4 } from "node:path";
+import { CONFIG_DIR_NAME, getAgentDir as getAgentDir2 } from "@earendil-works/pi-coding-agent";
 
 // lib/loader.ts
 import { readdirSync, statSync } from "node:fs";
@@ -224,18 +487,48 @@ class NoteStore {
   }
 }
 
+// lib/project-trust.ts
+import { readFileSync } from "node:fs";
+import { join as join2 } from "node:path";
+import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
+async function projectModulesTrusted(ctx, dir) {
+  if (!ctx.isProjectTrusted())
+    return false;
+  if (hasTrustRequiringProjectResources(ctx.cwd))
+    return true;
+  const store = new ProjectTrustStore(getAgentDir());
+  const saved = store.get(ctx.cwd);
+  if (saved !== null)
+    return saved;
+  if (defaultProjectTrust() === "always")
+    return true;
+  if (!ctx.hasUI)
+    return false;
+  const trusted = await ctx.ui.confirm(projectTrustTitle(), projectTrustQuestion(dir));
+  if (trusted)
+    store.set(ctx.cwd, true);
+  return trusted;
+}
+function defaultProjectTrust() {
+  try {
+    return JSON.parse(readFileSync(join2(getAgentDir(), "settings.json"), "utf8"))?.defaultProjectTrust;
+  } catch {
+    return;
+  }
+}
+
 // lib/external-editor.ts
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync as readFileSync2, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 function externalEditorFor(tui, env = process.env) {
   return async (text, suffix) => {
     const editor = (env.VISUAL || env.EDITOR || "").trim();
     if (!editor)
       return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
-    const dir = mkdtempSync(join2(tmpdir(), "pi-permission-hooks-"));
-    const file = join2(dir, `command${suffix}`);
+    const dir = mkdtempSync(join3(tmpdir(), "pi-permission-hooks-"));
+    const file = join3(dir, `command${suffix}`);
     tui.stop();
     try {
       writeFileSync(file, text, { mode: 384 });
@@ -244,7 +537,7 @@ function externalEditorFor(tui, env = process.env) {
         return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
       if (code !== 0)
         return { ok: false, reason: `${editor} exited with code ${code}` };
-      return { ok: true, text: readFileSync(file, "utf8") };
+      return { ok: true, text: readFileSync2(file, "utf8") };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     } finally {
@@ -263,7 +556,7 @@ function run(editor, file, env) {
 }
 
 // lib/prompt-overlay.ts
-import { Input, truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { Input } from "@earendil-works/pi-tui";
 
 // lib/edit-mode.ts
 import { Editor } from "@earendil-works/pi-tui";
@@ -357,121 +650,6 @@ class VisibleTyping {
 
 // lib/keys.ts
 import { matchesKey } from "@earendil-works/pi-tui";
-
-// lib/presenter.ts
-import { visibleWidth } from "@earendil-works/pi-tui";
-var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" };
-var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
-function agentNote(note) {
-  return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentApprovalNote(note.hookName, note.note);
-}
-function agentEditNote(hookName, command, note) {
-  const head = `Edited by user via permission hook ${hookName}
-
-The user edited this command before execution. The command that actually ran:
-${command}`;
-  return note ? `${head}
-
-The user also provided context for how to proceed:
-${note}` : head;
-}
-function agentApprovalNote(hookName, note) {
-  return `Approved by user via permission hook ${hookName}
-
-The user provided context for how to proceed:
-${note}`;
-}
-function agentRejection(hookName, note) {
-  const head = `Blocked by user via permission hook ${hookName}.`;
-  return note ? `${head}
-
-The user provided context for how to proceed:
-${note}` : `${head} The user stopped this turn; wait for their next message.`;
-}
-function agentHookBlock(hookName, reason) {
-  return `Blocked by permission hook ${hookName}: ${reason}`;
-}
-function agentNoUi(hookName) {
-  return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
-}
-function agentHookFailure(hookName, error) {
-  return `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
-}
-function withNote(note, output) {
-  return output === "" ? note : `${note}
-
-${output}`;
-}
-function notifyApprovedWithNote(hookName) {
-  return `Authorized (${hookName}); your note goes to the agent with the result.`;
-}
-function notifyEdited(hookName) {
-  return `Ran your edited command (${hookName}); the agent is told what really ran.`;
-}
-function notifyRejected(hookName, withNote) {
-  return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
-}
-function notifyLoadError(file, error) {
-  return `Permission module ${file} failed to load: ${error}`;
-}
-function notifyInternalError(where, error) {
-  return `pi-permission-hooks: ${where} failed: ${error}`;
-}
-function promptTitle(hookName) {
-  return `! Authorization required: ${hookName}`;
-}
-function hookFailureGuidance(error) {
-  return `This hook failed while deciding (${error}), so you are asked instead.`;
-}
-function choiceLine(index, label, selected) {
-  return `${selected ? "→" : " "} ${index + 1}. ${label}`;
-}
-var ARMING_HINT = "keys wake up in a moment…";
-var NOTE_PREFIX = "     note: ";
-var EDIT_LABELS = { command: "Command", note: "Note to agent" };
-function selectHints(keys, dontAskLabel) {
-  return [
-    [arrows(keys.up, keys.down), "select"],
-    [keys.confirm, "confirm"],
-    [keys.tab, "add note"],
-    ["shift+tab", "close"],
-    [keys.cancel, "abort"],
-    [keys.dontAsk, dontAskLabel]
-  ];
-}
-function arrows(up, down) {
-  return up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`;
-}
-function editHints(keys) {
-  return [
-    [
-      [keys.confirm, "run"],
-      ["shift+enter", "newline"],
-      [keys.tab, "switch field"]
-    ],
-    [
-      [keys.external, "external editor"],
-      ["ctrl+r", "restore command"],
-      [keys.cancel, "back"]
-    ]
-  ];
-}
-function renderHints(hints, paint) {
-  return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
-}
-function scrollMarker(direction, count) {
-  return `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
-}
-function externalEditorFailure(reason) {
-  return `External editor failed: ${reason}; nothing changed.`;
-}
-function keyName(id, fallback) {
-  if (!id)
-    return fallback;
-  return id.replace(/^escape$/, "esc").replace(/^up$/, "↑").replace(/^down$/, "↓");
-}
-
-// lib/keys.ts
 var KEY = {
   up: "tui.select.up",
   down: "tui.select.down",
@@ -490,6 +668,10 @@ function isShiftTab(data) {
 function isRestore(data) {
   return matchesKey(data, "ctrl+r");
 }
+var DONT_ASK_KEY = "ctrl+s";
+function isDontAskAgain(data) {
+  return matchesKey(data, DONT_ASK_KEY);
+}
 function keyNames(keys) {
   const first = (id, fallback) => keyName(safeKeys(keys, id)[0], fallback);
   return {
@@ -498,7 +680,8 @@ function keyNames(keys) {
     confirm: first(KEY.confirm, "enter"),
     tab: first(KEY.tab, "tab"),
     cancel: first(KEY.cancel, "esc"),
-    external: first(KEY.external, "ctrl+g")
+    external: first(KEY.external, "ctrl+g"),
+    dontAsk: DONT_ASK_KEY
   };
 }
 function safeKeys(keys, id) {
@@ -573,9 +756,9 @@ class EditMode {
       this.note.handleInput(typed);
       return;
     }
-    const before = this.editor.getText();
+    const before = this.stash === undefined ? undefined : this.editor.getText();
     this.editor.handleInput(typed);
-    if (this.stash !== undefined && this.editor.getText() !== before)
+    if (before !== undefined && this.editor.getText() !== before)
       this.stash = undefined;
     return;
   }
@@ -606,6 +789,30 @@ class EditMode {
       return this.paint.fg("dim", this.note.render(width)[0] ?? "");
     return this.paint.fg("dim", toVisible(this.note.getValue()));
   }
+}
+
+// lib/frame.ts
+import { truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+function frame(body, width, paint) {
+  if (width < 4)
+    return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+  const inner = width - 4;
+  const edge = (text) => paint.fg("border", text);
+  const top = edge(`╭${"─".repeat(width - 2)}╮`);
+  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
+  const side = edge("│");
+  const rows = body.map((line) => {
+    const fitted = fit(line, inner);
+    return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
+  });
+  return [top, ...rows, bottom];
+}
+function fit(line, width) {
+  return visibleWidth2(line) > width ? truncateToWidth(line, width) : line;
+}
+function wrap(text, width) {
+  const lines = wrapTextWithAnsi(text, width);
+  return lines.length > 0 ? lines : [""];
 }
 
 // lib/prompt-overlay.ts
@@ -673,6 +880,8 @@ class PermissionPrompt {
       return this.finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm))
       return this.confirm(this.choices[this.selected]);
+    if (isDontAskAgain(data))
+      return this.finish({ kind: "authorize", note: this.noteOf("approve"), dontAskAgain: true });
     if (isShiftTab(data)) {
       this.drafting = undefined;
       return;
@@ -738,7 +947,8 @@ class PermissionPrompt {
         tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
       }
     });
-    tail.push("", this.arming ? paint.fg("dim", ARMING_HINT) : renderHints(selectHints(keyNames(this.keys)), paint));
+    const hints = renderHintRows(selectHints(keyNames(this.keys), request.labels.dontAsk), inner, paint);
+    tail.push("", ...this.arming ? hints.map((_, row) => row === 0 ? paint.fg("dim", ARMING_HINT) : "") : hints);
     const room = this.rows() - lines.length - tail.length - 2;
     return [...lines, ...this.detailWindow(inner, room), ...tail];
   }
@@ -863,24 +1073,6 @@ class PermissionPrompt {
     this.dispose();
     this.env.done(outcome);
   }
-}
-function wrap(text, width) {
-  const lines = wrapTextWithAnsi(text, width);
-  return lines.length > 0 ? lines : [""];
-}
-function frame(body, width, paint) {
-  if (width < 4)
-    return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-  const inner = width - 4;
-  const edge = (text) => paint.fg("border", text);
-  const top = edge(`╭${"─".repeat(width - 2)}╮`);
-  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
-  const rows = body.map((line) => {
-    const fitted = truncateToWidth(line, inner);
-    const pad = " ".repeat(Math.max(0, inner - visibleWidth2(fitted)));
-    return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
-  });
-  return [top, ...rows, bottom];
 }
 
 // lib/show-prompt.ts
@@ -1052,20 +1244,29 @@ function number(value) {
 
 // lib/gatekeeper.ts
 class Gatekeeper {
-  hooks = Promise.resolve([]);
+  enablement;
+  loading = Promise.resolve({ hooks: [], errors: [] });
   notes = new NoteStore;
   promptQueue = Promise.resolve();
   openPrompts = new Set;
   stoppedBy;
+  constructor(enablement) {
+    this.enablement = enablement;
+  }
   load(ctx) {
     this.notes.discardAll();
     this.stoppedBy = undefined;
-    const project = ctx.isProjectTrusted() ? join3(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
-    this.hooks = loadPermissionModules({ project, user: join3(getAgentDir(), "permissions") }).then((result) => {
+    this.loading = permissionDirs(ctx).then(loadPermissionModules).then((result) => {
       for (const { file, error } of result.errors)
         report(ctx, notifyLoadError(file, error));
-      return result.hooks;
+      return result;
     });
+    this.loading.then((result) => this.enablement.track(result.hooks.map((hook) => hook.name), ctx), () => {
+      return;
+    });
+  }
+  loaded() {
+    return this.loading;
   }
   discardNotes() {
     this.notes.discardAll();
@@ -1080,7 +1281,7 @@ class Gatekeeper {
   async onToolCall(event, ctx) {
     if (this.stoppedBy !== undefined)
       return this.stopped();
-    const hooks = await this.hooks;
+    const hooks = (await this.loading).hooks.filter((hook) => this.enablement.isEnabled(hook.name));
     if (hooks.length === 0)
       return;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
@@ -1095,6 +1296,8 @@ class Gatekeeper {
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
     if (outcome === "interrupted")
       return this.stopped(hookName);
+    if (outcome === "switched off")
+      return this.onToolCall(event, ctx);
     if (outcome === undefined)
       return { block: true, reason: noUiReason(verdict) };
     return this.apply(outcome, hookName, event, ctx);
@@ -1116,6 +1319,8 @@ class Gatekeeper {
     const show = async () => {
       if (this.stoppedBy !== undefined)
         return "interrupted";
+      if (!this.enablement.isEnabled(request.hookName))
+        return "switched off";
       return showPrompt(ctx, request, (prompt, open) => {
         if (open)
           this.openPrompts.add(prompt);
@@ -1136,6 +1341,10 @@ class Gatekeeper {
         if (outcome.note) {
           this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
           ctx.ui.notify(notifyApprovedWithNote(hookName), "info");
+        }
+        if (outcome.dontAskAgain) {
+          this.enablement.apply(new Map([[hookName, false]]), ctx);
+          ctx.ui.notify(notifyDontAskAgain(hookName), "info");
         }
         return;
       case "edit":
@@ -1166,7 +1375,8 @@ function promptRequest(verdict, toolName, detail) {
     labels: {
       approve: label(prompt.approveLabel, DEFAULT_LABELS.approve),
       edit: label(prompt.editLabel, DEFAULT_LABELS.edit),
-      reject: label(prompt.rejectLabel, DEFAULT_LABELS.reject)
+      reject: label(prompt.rejectLabel, DEFAULT_LABELS.reject),
+      dontAsk: label(prompt.dontAskLabel, DEFAULT_LABELS.dontAsk)
     },
     editable: toolName === "bash" || toolName === "powershell"
   };
@@ -1186,19 +1396,318 @@ function text2(value) {
 function label(value, fallback) {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
-function report(ctx, message) {
+function report(ctx, message, level = "error") {
   if (ctx.hasUI)
-    ctx.ui.notify(message, "error");
+    ctx.ui.notify(message, level);
   else
     process.stderr.write(`${message}
 `);
 }
+async function permissionDirs(ctx) {
+  const user = join4(getAgentDir2(), "permissions");
+  const project = join4(ctx.cwd, CONFIG_DIR_NAME, "permissions");
+  if (moduleFiles(project).length === 0)
+    return { user };
+  if (await projectModulesTrusted(ctx, project))
+    return { project, user };
+  report(ctx, notifyProjectModulesSkipped(project), "warning");
+  return { user };
+}
+
+// lib/guard.ts
+async function guard(ctx, where, run) {
+  try {
+    return await run();
+  } catch (error) {
+    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
+    return;
+  }
+}
+
+// lib/permissions.ts
+import { homedir as homedir2 } from "node:os";
+import { getAgentDir as getAgentDir3 } from "@earendil-works/pi-coding-agent";
+
+// lib/permissions-command.ts
+import { fuzzyFilter } from "@earendil-works/pi-tui";
+var SUBCOMMANDS = ["enable", "disable"];
+function parsePermissionsCommand(args) {
+  const { word, rest } = split(args);
+  if (word === "")
+    return { kind: "list" };
+  const subcommand = asSubcommand(word);
+  if (!subcommand)
+    return { kind: "usage" };
+  const name = rest.trim();
+  return name === "" ? { kind: "switch", enabled: subcommand === "enable" } : { kind: "switch", enabled: subcommand === "enable", name };
+}
+function resolveHookName(typed, names) {
+  if (names.includes(typed))
+    return typed;
+  const folded = names.filter((name) => name.toLowerCase() === typed.toLowerCase());
+  return new Set(folded).size === 1 ? folded[0] : undefined;
+}
+function completePermissionsArgs(prefix, hooks) {
+  const { word, space, rest } = split(prefix);
+  const subcommand = asSubcommand(word);
+  const items = !space ? subcommandItems(word) : subcommand ? hookItems(subcommand, rest, hooks) : [];
+  if (items.length === 0 || items.some((item) => item.value === prefix.trim()))
+    return null;
+  return items;
+}
+function subcommandItems(typed) {
+  return fuzzyFilter([...SUBCOMMANDS], typed, (subcommand) => subcommand).map((subcommand) => ({
+    value: subcommand,
+    label: subcommand,
+    description: SUBCOMMAND_DESCRIPTIONS[subcommand]
+  }));
+}
+function hookItems(subcommand, typed, hooks) {
+  const switchable = hooks.filter((hook) => hook.enabled !== (subcommand === "enable"));
+  const unique = switchable.filter((hook, index) => switchable.findIndex((other) => other.name === hook.name) === index);
+  return fuzzyFilter(unique, typed, (hook) => hook.name).map((hook) => ({
+    value: `${subcommand} ${hook.name}`,
+    label: toVisible(hook.name),
+    ...hook.description ? { description: toVisible(hook.description) } : {}
+  }));
+}
+function split(args) {
+  const [, word = "", space = "", rest = ""] = /^\s*(\S*)(\s*)([\s\S]*)$/.exec(args) ?? [];
+  return { word, space: space !== "", rest };
+}
+function asSubcommand(word) {
+  return SUBCOMMANDS.find((subcommand) => subcommand === word.toLowerCase());
+}
+
+// lib/permissions-overlay.ts
+import { matchesKey as matchesKey2 } from "@earendil-works/pi-tui";
+class PermissionsList {
+  hooks;
+  failures;
+  env;
+  selected = 0;
+  scroll = 0;
+  enabled;
+  finished = false;
+  constructor(hooks, failures, isEnabled, env) {
+    this.hooks = hooks;
+    this.failures = failures;
+    this.env = env;
+    this.enabled = hooks.map((hook) => isEnabled(hook.name));
+  }
+  handleInput(data) {
+    if (this.finished)
+      return;
+    const { keys } = this.env;
+    if (keys.matches(data, KEY.cancel))
+      return this.finish(undefined);
+    if (keys.matches(data, KEY.confirm))
+      return this.finish(this.switches());
+    if (keys.matches(data, KEY.up) || matchesKey2(data, "k"))
+      this.move(-1);
+    else if (keys.matches(data, KEY.down) || matchesKey2(data, "j"))
+      this.move(1);
+    else if (matchesKey2(data, "space"))
+      this.toggle(this.selected);
+    else if (matchesKey2(data, "g"))
+      this.toggleAll();
+    else
+      return;
+    this.env.tui.requestRender();
+  }
+  render(width) {
+    const inner = Math.max(1, width - 4);
+    const { paint } = this.env;
+    const on = this.enabled.filter(Boolean).length;
+    const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
+    const header = [this.hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.hooks.length))}` : title, ""];
+    const footer = ["", ...renderHintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
+    const { lines, focus } = this.listLines(inner);
+    const room = this.rows() - 2 - header.length - footer.length;
+    return frame([...header, ...this.window(lines, room, focus), ...footer], width, paint);
+  }
+  invalidate() {}
+  move(step) {
+    const count = this.hooks.length;
+    if (count > 0)
+      this.selected = (this.selected + step + count) % count;
+  }
+  toggle(index) {
+    const hook = this.hooks[index];
+    if (!hook)
+      return;
+    const on = !this.enabled[index];
+    this.hooks.forEach((other, at) => {
+      if (other.name === hook.name)
+        this.enabled[at] = on;
+    });
+  }
+  toggleAll() {
+    this.enabled.fill(!this.enabled.some(Boolean));
+  }
+  switches() {
+    return new Map(this.hooks.map((hook, index) => [hook.name, this.enabled[index] ?? true]));
+  }
+  listLines(inner) {
+    const { paint, home } = this.env;
+    const lines = [];
+    let focus = { start: 0, end: 0 };
+    if (this.hooks.length === 0)
+      lines.push(NO_HOOKS);
+    this.hooks.forEach((hook, index) => {
+      const start = lines.length;
+      const selected = index === this.selected;
+      const row = toVisible(hookRow(hook.name, this.enabled[index] ?? true, selected));
+      const scope = paint.fg("dim", `  ${hook.scope}`);
+      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
+      const detail = inner - HOOK_DETAIL_INDENT.length;
+      if (hook.description && hook.description.trim() !== "") {
+        for (const line of wrap(toVisible(hook.description), detail))
+          lines.push(HOOK_DETAIL_INDENT + line);
+      }
+      lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      if (selected)
+        focus = { start, end: lines.length };
+    });
+    if (this.failures.length > 0) {
+      lines.push("", paint.fg("error", FAILED_HEADING));
+      for (const { file, error } of this.failures) {
+        lines.push(paint.fg("error", toVisible(failureRow(displayPath(file, home)))));
+        const detail = inner - FAILURE_DETAIL_INDENT.length;
+        for (const line of wrap(toVisible(error), detail))
+          lines.push(FAILURE_DETAIL_INDENT + paint.fg("dim", line));
+      }
+    }
+    if (this.hooks.length === 0 || this.selected === this.hooks.length - 1)
+      focus.end = lines.length;
+    return { lines, focus };
+  }
+  window(lines, room, focus) {
+    const rows = Math.max(3, room);
+    if (lines.length <= rows)
+      return lines;
+    const visible = rows - 2;
+    if (focus.end - this.scroll > visible)
+      this.scroll = focus.end - visible;
+    if (focus.start < this.scroll)
+      this.scroll = focus.start;
+    this.scroll = Math.max(0, Math.min(this.scroll, lines.length - visible));
+    const above = this.scroll;
+    const below = lines.length - above - visible;
+    const { paint } = this.env;
+    return [
+      paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
+      ...lines.slice(above, above + visible),
+      paint.fg("dim", below > 0 ? scrollMarker("down", below) : "")
+    ];
+  }
+  rows() {
+    return this.env.tui.terminal?.rows ?? 24;
+  }
+  finish(switches) {
+    this.finished = true;
+    this.env.done(switches);
+  }
+}
+
+// lib/toggle-all-key.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { join as join5 } from "node:path";
+var TOGGLE_ALL = "permissionHooks.toggleAll";
+var DEFAULT_KEY = "alt+p";
+function toggleAllKeys(agentDir) {
+  let config;
+  try {
+    config = JSON.parse(readFileSync3(join5(agentDir, "keybindings.json"), "utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return [DEFAULT_KEY];
+  }
+  const keys = config?.[TOGGLE_ALL];
+  if (typeof keys === "string")
+    return keys.trim() === "" ? [] : [keys];
+  if (Array.isArray(keys) && keys.every((key) => typeof key === "string"))
+    return [...new Set(keys)].filter((key) => key.trim() !== "");
+  return [DEFAULT_KEY];
+}
+
+// lib/permissions.ts
+var OVERLAY2 = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" };
+function registerPermissionControls(pi, gatekeeper, enablement) {
+  pi.registerCommand("permissions", {
+    description: PERMISSIONS_DESCRIPTION,
+    getArgumentCompletions: async (prefix) => {
+      try {
+        const { hooks } = await gatekeeper.loaded();
+        const candidates = hooks.map(({ name, description }) => ({ name, description, enabled: enablement.isEnabled(name) }));
+        return completePermissionsArgs(prefix, candidates);
+      } catch {
+        return null;
+      }
+    },
+    handler: async (args, ctx) => {
+      await guard(ctx, "/permissions", async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
+    }
+  });
+  for (const key of toggleAllKeys(getAgentDir3())) {
+    pi.registerShortcut(key, {
+      description: TOGGLE_ALL_DESCRIPTION,
+      handler: async (ctx) => {
+        await guard(ctx, "switching all permission hooks", async () => {
+          if ((await gatekeeper.loaded()).hooks.length === 0)
+            return ctx.ui.notify(NO_HOOKS, "warning");
+          ctx.ui.notify(notifyAllSwitched(enablement.toggleAll(ctx), key), "info");
+        });
+      }
+    });
+  }
+  async function run(command, { hooks, errors }, ctx) {
+    if (command.kind === "usage")
+      return ctx.ui.notify(PERMISSIONS_USAGE, "warning");
+    if (command.kind === "list")
+      return list(hooks, errors, ctx);
+    const names = [...new Set(hooks.map((hook) => hook.name))];
+    if (names.length === 0)
+      return ctx.ui.notify(NO_HOOKS, "warning");
+    if (command.name === undefined) {
+      enablement.apply(new Map(names.map((name) => [name, command.enabled])), ctx);
+      return ctx.ui.notify(notifyAllSwitched(command.enabled, "/permissions enable"), "info");
+    }
+    const name = resolveHookName(command.name, names);
+    if (name === undefined)
+      return ctx.ui.notify(notifyUnknownHook(command.name, names), "error");
+    enablement.apply(new Map([[name, command.enabled]]), ctx);
+    ctx.ui.notify(notifyHookSwitched(name, command.enabled), "info");
+  }
+  async function list(hooks, errors, ctx) {
+    if (!ctx.hasUI || ctx.mode !== "tui") {
+      const rows = hooks.map(({ name, scope, source }) => ({ name, scope, source, enabled: enablement.isEnabled(name) }));
+      return ctx.ui.notify(permissionsSummary(rows, errors), "info");
+    }
+    const switches = await ctx.ui.custom((tui, theme, keybindings, done) => new PermissionsList(hooks, errors, (name) => enablement.isEnabled(name), {
+      tui,
+      paint: paintOf(theme),
+      keys: keybindings,
+      home: homedir2(),
+      done
+    }), { overlay: true, overlayOptions: OVERLAY2 });
+    if (switches)
+      enablement.apply(switches, ctx);
+  }
+}
 
 // index.ts
 function permissionHooks(pi) {
-  const gatekeeper = new Gatekeeper;
-  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => gatekeeper.load(ctx)));
-  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => gatekeeper.discardNotes()));
+  const enablement = new Enablement(pi);
+  const gatekeeper = new Gatekeeper(enablement);
+  registerPermissionControls(pi, gatekeeper, enablement);
+  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => {
+    enablement.restore(ctx);
+    gatekeeper.load(ctx);
+  }));
+  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => {
+    gatekeeper.discardNotes();
+    enablement.restore(ctx);
+  }));
   pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => {
     gatekeeper.closePrompts();
     gatekeeper.discardNotes();
@@ -1214,14 +1723,6 @@ function permissionHooks(pi) {
       return { block: true, reason: notifyInternalError("checking this tool call", message) };
     }
   });
-}
-async function guard(ctx, where, run) {
-  try {
-    return await run();
-  } catch (error) {
-    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
-    return;
-  }
 }
 export {
   permissionHooks as default

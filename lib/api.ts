@@ -10,7 +10,8 @@ export interface PermissionsAPI {
 export interface Hook {
   name: string;
   description?: string;
-  handler(input: HookInput): Decision | undefined | void | Promise<Decision | undefined | void>;
+  /** Nothing (or `false`, for `condition && api.request()`) means no opinion. */
+  handler(input: HookInput): Decision | false | undefined | void | Promise<Decision | false | undefined | void>;
 }
 
 export type Decision = RequestDecision | BlockDecision;
@@ -29,6 +30,8 @@ export interface PermissionRequestPrompt {
   approveLabel?: string;
   editLabel?: string; // command tools only; ignored otherwise
   rejectLabel?: string;
+  /** The key hint for authorizing and switching the hook off for the rest of the session branch. */
+  dontAskLabel?: string;
 }
 
 export interface HighlightSpan {

@@ -76,9 +76,10 @@ export class EditMode {
       this.note.handleInput(typed);
       return undefined;
     }
-    const before = this.editor.getText();
+    // Only a stash needs the before/after comparison; joining a long command twice per key lags.
+    const before = this.stash === undefined ? undefined : this.editor.getText();
     this.editor.handleInput(typed);
-    if (this.stash !== undefined && this.editor.getText() !== before) this.stash = undefined;
+    if (before !== undefined && this.editor.getText() !== before) this.stash = undefined;
     return undefined;
   }
 

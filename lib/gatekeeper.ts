@@ -1,10 +1,12 @@
 import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { highlightSpans } from "./highlight.ts";
-import { type LoadedHook, loadPermissionModules } from "./loader.ts";
+import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { NoteStore } from "./note-store.ts";
+import { projectModulesTrusted } from "./project-trust.ts";
 import type { PermissionPrompt, PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import { showPrompt } from "./show-prompt.ts";
 import * as present from "./presenter.ts";
@@ -14,22 +16,34 @@ type Content = ToolResultEvent["content"];
 
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
-  private hooks: Promise<LoadedHook[]> = Promise.resolve([]);
+  private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [] });
   private readonly notes = new NoteStore();
   private promptQueue: Promise<unknown> = Promise.resolve();
   private readonly openPrompts = new Set<PermissionPrompt>();
   /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
   private stoppedBy: string | undefined;
 
-  /** (Re)loads permission modules; project modules only in a trusted project. */
+  constructor(private readonly enablement: Enablement) {}
+
+  /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
   load(ctx: ExtensionContext): void {
     this.notes.discardAll();
     this.stoppedBy = undefined;
-    const project = ctx.isProjectTrusted() ? join(ctx.cwd, CONFIG_DIR_NAME, "permissions") : undefined;
-    this.hooks = loadPermissionModules({ project, user: join(getAgentDir(), "permissions") }).then((result) => {
-      for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
-      return result.hooks;
-    });
+    this.loading = permissionDirs(ctx)
+      .then(loadPermissionModules)
+      .then((result) => {
+        for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
+        return result;
+      });
+    this.loading.then(
+      (result) => this.enablement.track(result.hooks.map((hook) => hook.name), ctx),
+      () => undefined,
+    );
+  }
+
+  /** Every hook of this session, on or off, and every module that failed to load. */
+  loaded(): Promise<LoadResult> {
+    return this.loading;
   }
 
   discardNotes(): void {
@@ -49,7 +63,7 @@ export class Gatekeeper {
 
   async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
     if (this.stoppedBy !== undefined) return this.stopped();
-    const hooks = await this.hooks;
+    const hooks = (await this.loading).hooks.filter((hook) => this.enablement.isEnabled(hook.name));
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
     const verdict = await evaluate(hooks, { cwd: ctx.cwd, tool });
@@ -59,6 +73,7 @@ export class Gatekeeper {
     if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
     if (outcome === "interrupted") return this.stopped(hookName);
+    if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
     return this.apply(outcome, hookName, event, ctx);
   }
@@ -81,11 +96,13 @@ export class Gatekeeper {
 
   /**
    * Prompts are shown one at a time, in the order their calls asked. Once the turn is
-   * interrupted, the open prompt closes and queued ones resolve as Abort without showing.
+   * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
+   * queued prompt whose hook was switched off meanwhile (don't ask again) isn't shown either.
    */
-  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | undefined> {
+  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | "switched off" | undefined> {
     const show = async () => {
       if (this.stoppedBy !== undefined) return "interrupted" as const;
+      if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;
       return showPrompt(ctx, request, (prompt, open) => {
         if (open) this.openPrompts.add(prompt);
         else this.openPrompts.delete(prompt);
@@ -103,6 +120,10 @@ export class Gatekeeper {
         if (outcome.note) {
           this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
           ctx.ui.notify(present.notifyApprovedWithNote(hookName), "info");
+        }
+        if (outcome.dontAskAgain) {
+          this.enablement.apply(new Map([[hookName, false]]), ctx);
+          ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
         }
         return undefined;
       case "edit":
@@ -133,6 +154,7 @@ function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: s
       approve: label(prompt.approveLabel, present.DEFAULT_LABELS.approve),
       edit: label(prompt.editLabel, present.DEFAULT_LABELS.edit),
       reject: label(prompt.rejectLabel, present.DEFAULT_LABELS.reject),
+      dontAsk: label(prompt.dontAskLabel, present.DEFAULT_LABELS.dontAsk),
     },
     editable: toolName === "bash" || toolName === "powershell",
   };
@@ -158,7 +180,16 @@ function label(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 
-export function report(ctx: ExtensionContext, message: string): void {
-  if (ctx.hasUI) ctx.ui.notify(message, "error");
+export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
+  if (ctx.hasUI) ctx.ui.notify(message, level);
   else process.stderr.write(`${message}\n`);
+}
+
+async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {
+  const user = join(getAgentDir(), "permissions");
+  const project = join(ctx.cwd, CONFIG_DIR_NAME, "permissions");
+  if (moduleFiles(project).length === 0) return { user };
+  if (await projectModulesTrusted(ctx, project)) return { project, user };
+  report(ctx, present.notifyProjectModulesSkipped(project), "warning");
+  return { user };
 }

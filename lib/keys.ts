@@ -28,6 +28,13 @@ export function isRestore(data: string): boolean {
   return matchesKey(data, "ctrl+r");
 }
 
+/** pi has no action for "don't ask again", so its key is fixed. */
+const DONT_ASK_KEY = "ctrl+s";
+
+export function isDontAskAgain(data: string): boolean {
+  return matchesKey(data, DONT_ASK_KEY);
+}
+
 export function keyNames(keys: KeyMatcher): KeyNames {
   const first = (id: string, fallback: string) => keyName(safeKeys(keys, id)[0], fallback);
   return {
@@ -37,6 +44,7 @@ export function keyNames(keys: KeyMatcher): KeyNames {
     tab: first(KEY.tab, "tab"),
     cancel: first(KEY.cancel, "esc"),
     external: first(KEY.external, "ctrl+g"),
+    dontAsk: DONT_ASK_KEY,
   };
 }
 

@@ -56,7 +56,8 @@ export function createPermissionsAPI(register: (hook: Hook) => void): Permission
   };
 }
 
-function moduleFiles(root: string): string[] {
+/** The module files a permissions directory holds, in load order. */
+export function moduleFiles(root: string): string[] {
   let names: string[];
   try {
     names = readdirSync(root);

@@ -67,6 +67,18 @@ export function notifyRejected(hookName: string, withNote: boolean): string {
   return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
 }
 
+export function notifyProjectModulesSkipped(dir: string): string {
+  return `Permission modules in ${dir} were not loaded: this project is not trusted.`;
+}
+
+export function projectTrustTitle(): string {
+  return "Trust this project's permission modules?";
+}
+
+export function projectTrustQuestion(dir: string): string {
+  return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
+}
+
 export function notifyLoadError(file: string, error: string): string {
   return `Permission module ${file} failed to load: ${error}`;
 }
@@ -170,4 +182,92 @@ export function externalEditorFailure(reason: string): string {
 export function keyName(id: string | undefined, fallback: string): string {
   if (!id) return fallback;
   return id.replace(/^escape$/, "esc").replace(/^up$/, "↑").replace(/^down$/, "↓");
+}
+
+// ── Managing hooks: /permissions, the toggle-all shortcut, the footer ────────────────────────
+
+/** The footer status; none while no hook is loaded. */
+export function permissionsStatus(enabled: number, total: number): string | undefined {
+  return total === 0 ? undefined : `permissions ${enabled}/${total}`;
+}
+
+export function notifyDontAskAgain(hookName: string): string {
+  return `Authorized; ${hookName} won't ask again on this branch. /permissions enable ${hookName} turns it back on.`;
+}
+
+export function notifyHookSwitched(hookName: string, enabled: boolean): string {
+  return enabled
+    ? `Permission hook ${hookName} is on.`
+    : `Permission hook ${hookName} is off for this branch; /permissions enable ${hookName} turns it back on.`;
+}
+
+/** `undo` says how to switch them back on: the command, or the shortcut that switched them off. */
+export function notifyAllSwitched(enabled: boolean, undo: string): string {
+  return enabled ? "All permission hooks are on." : `All permission hooks are off for this branch; ${undo} turns them back on.`;
+}
+
+export const NO_HOOKS = "No permission hooks are loaded.";
+
+export function notifyUnknownHook(name: string, known: readonly string[]): string {
+  return `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
+}
+
+export const PERMISSIONS_USAGE = "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]";
+export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
+export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
+export const SUBCOMMAND_DESCRIPTIONS = {
+  enable: "Switch permission hooks on: all, or the one named",
+  disable: "Switch permission hooks off for this branch: all, or the one named",
+} as const;
+
+export const PERMISSIONS_TITLE = "Permission hooks";
+export const FAILED_HEADING = "Failed to load";
+/** Lines under a hook's row start here, below its name. */
+export const HOOK_DETAIL_INDENT = "      ";
+export const FAILURE_DETAIL_INDENT = "    ";
+
+export function enabledCount(enabled: number, total: number): string {
+  return `${enabled} of ${total} on`;
+}
+
+export function hookRow(name: string, enabled: boolean, selected: boolean): string {
+  return `${selected ? "→" : " "} [${enabled ? "x" : " "}] ${name}`;
+}
+
+export function failureRow(file: string): string {
+  return `  ✗ ${file}`;
+}
+
+export function permissionsHints(keys: KeyNames): Hint[] {
+  return [
+    [arrows(keys.up, keys.down), "move"],
+    ["space", "toggle"],
+    ["g", "toggle all"],
+    [keys.confirm, "save"],
+    [keys.cancel, "close"],
+  ];
+}
+
+/** A path under the home directory reads as ~/…. */
+export function displayPath(path: string, home: string): string {
+  if (home === "" || home === "/") return path;
+  const base = home.replace(/[\\/]+$/, "");
+  return path.startsWith(`${base}/`) || path.startsWith(`${base}\\`) ? `~${path.slice(base.length)}` : path;
+}
+
+export interface HookSummary {
+  name: string;
+  enabled: boolean;
+  scope: string;
+  source: string;
+}
+
+/** /permissions without the TUI: the list as text. */
+export function permissionsSummary(hooks: readonly HookSummary[], failures: readonly { file: string; error: string }[]): string {
+  const on = hooks.filter((hook) => hook.enabled).length;
+  const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
+  for (const hook of hooks) lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
+  if (failures.length > 0) lines.push(`${FAILED_HEADING}:`);
+  for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
+  return lines.join("\n");
 }

@@ -1,8 +1,9 @@
-import { type Component, type Focusable, Input, type TUI, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { type Component, type Focusable, Input, type TUI } from "@earendil-works/pi-tui";
 import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
-import { KEY, type KeyMatcher, isShiftTab, keyNames } from "./keys.ts";
+import { frame, wrap } from "./frame.ts";
+import { KEY, type KeyMatcher, isDontAskAgain, isShiftTab, keyNames } from "./keys.ts";
 import {
   ARMING_HINT,
   NOTE_PREFIX,
@@ -10,7 +11,7 @@ import {
   choiceLine,
   externalEditorFailure,
   promptTitle,
-  renderHints,
+  renderHintRows,
   scrollMarker,
   selectHints,
 } from "./presenter.ts";
@@ -25,13 +26,14 @@ export interface PromptRequest {
   /** The tool detail exactly as the agent gave it. */
   detail: string;
   highlights: HighlightSpan[];
-  labels: { approve: string; edit: string; reject: string };
+  labels: { approve: string; edit: string; reject: string; dontAsk: string };
   /** Command tools offer Edit. */
   editable: boolean;
 }
 
 export type PromptOutcome =
-  | { kind: "authorize"; note?: string }
+  /** Don't ask again: the deciding hook is switched off for the rest of the branch. */
+  | { kind: "authorize"; note?: string; dontAskAgain?: true }
   | { kind: "abort"; note?: string }
   | { kind: "edit"; command: string; note?: string };
 
@@ -121,6 +123,7 @@ export class PermissionPrompt implements Component, Focusable {
     const { keys } = this;
     if (keys.matches(data, KEY.cancel)) return this.finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm)) return this.confirm(this.choices[this.selected]);
+    if (isDontAskAgain(data)) return this.finish({ kind: "authorize", note: this.noteOf("approve"), dontAskAgain: true });
     if (isShiftTab(data)) {
       this.drafting = undefined;
       return;
@@ -179,7 +182,9 @@ export class PermissionPrompt implements Component, Focusable {
         tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
       }
     });
-    tail.push("", this.arming ? paint.fg("dim", ARMING_HINT) : renderHints(selectHints(keyNames(this.keys)), paint));
+    const hints = renderHintRows(selectHints(keyNames(this.keys), request.labels.dontAsk), inner, paint);
+    // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
+    tail.push("", ...(this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints));
     const room = this.rows() - lines.length - tail.length - 2;
     return [...lines, ...this.detailWindow(inner, room), ...tail];
   }
@@ -306,24 +311,4 @@ export class PermissionPrompt implements Component, Focusable {
     this.dispose();
     this.env.done(outcome);
   }
-}
-
-function wrap(text: string, width: number): string[] {
-  const lines = wrapTextWithAnsi(text, width);
-  return lines.length > 0 ? lines : [""];
-}
-
-/** A border around the body, every line exactly `width` columns wide. */
-function frame(body: string[], width: number, paint: Paint): string[] {
-  if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-  const inner = width - 4;
-  const edge = (text: string) => paint.fg("border", text);
-  const top = edge(`╭${"─".repeat(width - 2)}╮`);
-  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
-  const rows = body.map((line) => {
-    const fitted = truncateToWidth(line, inner);
-    const pad = " ".repeat(Math.max(0, inner - visibleWidth(fitted)));
-    return `${edge("│")} ${fitted}${pad} ${edge("│")}`;
-  });
-  return [top, ...rows, bottom];
 }

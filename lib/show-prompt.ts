@@ -65,6 +65,6 @@ function tuiOf(ctx: ExtensionContext): TUI | undefined {
   return tui;
 }
 
-function paintOf(theme: Theme): Paint {
+export function paintOf(theme: Theme): Paint {
   return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }

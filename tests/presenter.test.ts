@@ -1,5 +1,22 @@
 import { describe, expect, test } from "bun:test";
 import {
+  FAILED_HEADING,
+  NO_HOOKS,
+  PERMISSIONS_DESCRIPTION,
+  PERMISSIONS_TITLE,
+  PERMISSIONS_USAGE,
+  TOGGLE_ALL_DESCRIPTION,
+  displayPath,
+  enabledCount,
+  failureRow,
+  hookRow,
+  notifyAllSwitched,
+  notifyDontAskAgain,
+  notifyHookSwitched,
+  notifyUnknownHook,
+  permissionsHints,
+  permissionsStatus,
+  permissionsSummary,
   agentApprovalNote,
   agentEditNote,
   agentHookBlock,
@@ -26,6 +43,7 @@ import {
   type Paint,
   plain,
   promptTitle,
+  renderHintRows,
   renderHints,
   scrollMarker,
   selectHints,
@@ -192,7 +210,7 @@ describe("the prompt", () => {
   });
 
   test("constants", () => {
-    expect(DEFAULT_LABELS).toEqual({ approve: "Authorize", edit: "Edit", reject: "Abort" });
+    expect(DEFAULT_LABELS).toEqual({ approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" });
     expect(EDIT_LABELS).toEqual({ command: "Command", note: "Note to agent" });
     expect(EMPTY_COMMAND_WARNING).toBe("An empty command achieves nothing");
     expect(NOTE_PREFIX).toBe("     note: ");
@@ -212,7 +230,8 @@ describe("the prompt", () => {
 });
 
 describe("hints", () => {
-  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g" };
+  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+  const DONT_ASK = DEFAULT_LABELS.dontAsk;
 
   /** Wraps text in tags named after the tone, and records every call, so styling is visible in the string. */
   function taggingPaint(): Paint & { calls: string[] } {
@@ -230,31 +249,58 @@ describe("hints", () => {
     };
   }
 
-  test("select hints as [key, action] pairs", () => {
-    expect(selectHints(DEFAULT_KEYS)).toEqual([
+  test("select hints as [key, action] pairs: the spec's five, then don't ask again", () => {
+    expect(selectHints(DEFAULT_KEYS, DONT_ASK)).toEqual([
       ["↑↓", "select"],
       ["enter", "confirm"],
       ["tab", "add note"],
       ["shift+tab", "close"],
       ["esc", "abort"],
+      ["ctrl+s", "don't ask again"],
     ]);
+    expect(selectHints(DEFAULT_KEYS, "trust it").at(-1)).toEqual(["ctrl+s", "trust it"]);
   });
 
-  test("select hints rendered plain: the spec's footer", () => {
-    expect(renderHints(selectHints(DEFAULT_KEYS), plain)).toBe("↑↓ select  enter confirm  tab add note  shift+tab close  esc abort");
+  test("select hints rendered plain: the spec's footer, then don't ask again", () => {
+    expect(renderHints(selectHints(DEFAULT_KEYS, DONT_ASK), plain)).toBe(
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort  ctrl+s don't ask again",
+    );
   });
 
   test("select hints rendered with a paint: only the keys are styled, dim", () => {
     const paint = taggingPaint();
-    expect(renderHints(selectHints(DEFAULT_KEYS), paint)).toBe(
-      "<dim>↑↓</dim> select  <dim>enter</dim> confirm  <dim>tab</dim> add note  <dim>shift+tab</dim> close  <dim>esc</dim> abort",
+    expect(renderHints(selectHints(DEFAULT_KEYS, DONT_ASK), paint)).toBe(
+      "<dim>↑↓</dim> select  <dim>enter</dim> confirm  <dim>tab</dim> add note  <dim>shift+tab</dim> close  <dim>esc</dim> abort  <dim>ctrl+s</dim> don't ask again",
     );
-    expect(paint.calls).toEqual(["fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim"]);
+    expect(paint.calls).toEqual(["fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim"]);
+  });
+
+  test("hint rows: as many hints per line as fit the width, never split inside a hint", () => {
+    const hints = selectHints(DEFAULT_KEYS, DONT_ASK);
+    expect(renderHintRows(hints, 90, plain)).toEqual([
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort  ctrl+s don't ask again",
+    ]);
+    expect(renderHintRows(hints, 89, plain)).toEqual([
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+    ]);
+    expect(renderHintRows(hints, 30, plain)).toEqual([
+      "↑↓ select  enter confirm",
+      "tab add note  shift+tab close",
+      "esc abort",
+      "ctrl+s don't ask again",
+    ]);
+    expect(renderHintRows(hints, 5, plain)).toHaveLength(6);
+    expect(renderHintRows([], 80, plain)).toEqual([]);
+    expect(renderHintRows([["界界", "wide"]], 8, plain)).toEqual(["界界 wide"]);
+    expect(renderHintRows([["界界", "wide"], ["x", "y"]], 12, plain)).toEqual(["界界 wide", "x y"]);
   });
 
   test("the user's remapped keys show up", () => {
-    const keys: KeyNames = { up: "k", down: "j", confirm: "ctrl+m", tab: "ctrl+i", cancel: "ctrl+c", external: "ctrl+e" };
-    expect(renderHints(selectHints(keys), plain)).toBe("k/j select  ctrl+m confirm  ctrl+i add note  shift+tab close  ctrl+c abort");
+    const keys: KeyNames = { up: "k", down: "j", confirm: "ctrl+m", tab: "ctrl+i", cancel: "ctrl+c", external: "ctrl+e", dontAsk: "ctrl+s" };
+    expect(renderHints(selectHints(keys, DONT_ASK), plain)).toBe(
+      "k/j select  ctrl+m confirm  ctrl+i add note  shift+tab close  ctrl+c abort  ctrl+s don't ask again",
+    );
     expect(editHints(keys).map((line) => renderHints(line, plain))).toEqual([
       "ctrl+m run  shift+enter newline  ctrl+i switch field",
       "ctrl+e external editor  ctrl+r restore command  ctrl+c back",
@@ -262,8 +308,8 @@ describe("hints", () => {
   });
 
   test("arrows read as ↑↓ only when both are the arrow keys", () => {
-    expect(selectHints({ ...DEFAULT_KEYS, up: "k" })[0]).toEqual(["k/↓", "select"]);
-    expect(selectHints({ ...DEFAULT_KEYS, down: "ctrl+n" })[0]).toEqual(["↑/ctrl+n", "select"]);
+    expect(selectHints({ ...DEFAULT_KEYS, up: "k" }, DONT_ASK)[0]).toEqual(["k/↓", "select"]);
+    expect(selectHints({ ...DEFAULT_KEYS, down: "ctrl+n" }, DONT_ASK)[0]).toEqual(["↑/ctrl+n", "select"]);
   });
 
   test("edit hints: two lines", () => {
@@ -326,7 +372,10 @@ describe("styling enters only at the edge", () => {
       choiceLine(0, "l", true),
       scrollMarker("up", 3),
       externalEditorFailure("r"),
-      renderHints(selectHints({ up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g" }), plain),
+      renderHints(
+        selectHints({ up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" }, "d"),
+        plain,
+      ),
     ];
     for (const text of texts) {
       expect(text).not.toContain("\x1b");
@@ -355,5 +404,80 @@ describe("keyName", () => {
     ["pageUp", "x", "pageUp"],
   ])("keyName(%j, %j) → %j", (id, fallback, shown) => {
     expect(keyName(id, fallback)).toBe(shown);
+  });
+});
+
+describe("managing hooks", () => {
+  test("footer status: enabled of loaded; none without hooks", () => {
+    expect(permissionsStatus(3, 4)).toBe("permissions 3/4");
+    expect(permissionsStatus(0, 1)).toBe("permissions 0/1");
+    expect(permissionsStatus(0, 0)).toBeUndefined();
+  });
+
+  test("don't ask again says how to undo it", () => {
+    expect(notifyDontAskAgain("git commit")).toBe(
+      "Authorized; git commit won't ask again on this branch. /permissions enable git commit turns it back on.",
+    );
+  });
+
+  test("switching one hook, or all", () => {
+    expect(notifyHookSwitched("git add", false)).toBe(
+      "Permission hook git add is off for this branch; /permissions enable git add turns it back on.",
+    );
+    expect(notifyHookSwitched("git add", true)).toBe("Permission hook git add is on.");
+    expect(notifyAllSwitched(false, "alt+p")).toBe("All permission hooks are off for this branch; alt+p turns them back on.");
+    expect(notifyAllSwitched(false, "/permissions enable")).toBe(
+      "All permission hooks are off for this branch; /permissions enable turns them back on.",
+    );
+    expect(notifyAllSwitched(true, "alt+p")).toBe("All permission hooks are on.");
+  });
+
+  test("command texts", () => {
+    expect(NO_HOOKS).toBe("No permission hooks are loaded.");
+    expect(notifyUnknownHook("git pus", ["git add", "git push"])).toBe('No permission hook is named "git pus". Loaded: git add, git push.');
+    expect(PERMISSIONS_USAGE).toBe("Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]");
+    expect(PERMISSIONS_DESCRIPTION).toBe("List permission hooks; switch them on or off for this branch");
+    expect(TOGGLE_ALL_DESCRIPTION).toBe("Switch all permission hooks off, or back on");
+  });
+
+  test("the list: title, count, rows, failures, hints", () => {
+    expect(PERMISSIONS_TITLE).toBe("Permission hooks");
+    expect(enabledCount(3, 4)).toBe("3 of 4 on");
+    expect(hookRow("git add", true, true)).toBe("→ [x] git add");
+    expect(hookRow("git add", false, false)).toBe("  [ ] git add");
+    expect(FAILED_HEADING).toBe("Failed to load");
+    expect(failureRow("~/x.ts")).toBe("  ✗ ~/x.ts");
+    const keys: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+    expect(renderHints(permissionsHints(keys), plain)).toBe("↑↓ move  space toggle  g toggle all  enter save  esc close");
+  });
+
+  test("paths under home read as ~", () => {
+    expect(displayPath("/home/u/.pi/agent/permissions/x.ts", "/home/u")).toBe("~/.pi/agent/permissions/x.ts");
+    expect(displayPath("/home/u/.pi/x.ts", "/home/u/")).toBe("~/.pi/x.ts");
+    expect(displayPath("/home/user2/x.ts", "/home/u")).toBe("/home/user2/x.ts");
+    expect(displayPath("/srv/x.ts", "/home/u")).toBe("/srv/x.ts");
+    expect(displayPath("/x.ts", "/")).toBe("/x.ts");
+    expect(displayPath("C:\\Users\\u\\p\\x.ts", "C:\\Users\\u")).toBe("~\\p\\x.ts");
+  });
+
+  test("the list as text, without the TUI", () => {
+    expect(
+      permissionsSummary(
+        [
+          { name: "git add", enabled: true, scope: "user", source: "/a/git.ts" },
+          { name: "rm", enabled: false, scope: "project", source: "/p/rm.ts" },
+        ],
+        [{ file: "/a/bad.ts", error: "boom" }],
+      ),
+    ).toBe(
+      [
+        "Permission hooks (1 of 2 on):",
+        "  [x] git add (user) /a/git.ts",
+        "  [ ] rm (project) /p/rm.ts",
+        "Failed to load:",
+        "  ✗ /a/bad.ts: boom",
+      ].join("\n"),
+    );
+    expect(permissionsSummary([], [])).toBe("No permission hooks are loaded.");
   });
 });

@@ -20,18 +20,34 @@ describe("select mode: anatomy", () => {
       "  3. Abort",
       "",
       "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+    ]);
+  });
+
+  test("the hints take one line when it fits, and wrap between hints when it doesn't", () => {
+    expect(openPrompt().body(100).slice(-1)).toEqual([
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort  ctrl+s don't ask again",
+    ]);
+    expect(openPrompt().body(44).slice(-3)).toEqual([
+      "↑↓ select  enter confirm  tab add note",
+      "shift+tab close  esc abort",
+      "ctrl+s don't ask again",
     ]);
   });
 
   test("guidance follows the description; custom labels replace the defaults", () => {
     const prompt = openPrompt(
-      gitCommitRequest({ guidance: "Check the message.", labels: { approve: "Ship it", edit: "Reword", reject: "Nope" } }),
+      gitCommitRequest({
+        guidance: "Check the message.",
+        labels: { approve: "Ship it", edit: "Reword", reject: "Nope", dontAsk: "trust commits" },
+      }),
     );
     const body = prompt.body();
     expect(body.slice(2, 5)).toEqual(["Git staging is reserved for the Approver.", "", "Check the message."]);
     expect(body).toContain("→ 1. Ship it");
     expect(body).toContain("  2. Reword");
     expect(body).toContain("  3. Nope");
+    expect(body.at(-1)).toBe("ctrl+s trust commits");
   });
 
   test("non-command tools offer two choices and no Edit", () => {
@@ -115,7 +131,10 @@ describe("select mode: keys", () => {
     const prompt = openPrompt(gitCommitRequest(), { keys: keybindings({ "tui.select.down": "ctrl+n", "tui.select.cancel": "ctrl+q" }) });
     prompt.press("\x0e");
     expect(prompt.body().find((line) => line.startsWith("→"))).toBe("→ 2. Edit");
-    expect(prompt.body().at(-1)).toBe("↑/ctrl+n select  enter confirm  tab add note  shift+tab close  ctrl+q abort");
+    expect(prompt.body().slice(-2)).toEqual([
+      "↑/ctrl+n select  enter confirm  tab add note  shift+tab close  ctrl+q abort",
+      "ctrl+s don't ask again",
+    ]);
     prompt.press(KEYS.esc);
     expect(prompt.outcomes).toEqual([]);
     prompt.press("\x11");
@@ -187,6 +206,41 @@ describe("select mode: notes", () => {
   });
 });
 
+describe("select mode: don't ask again", () => {
+  test("ctrl+s authorizes and asks for the hook to be switched off", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.ctrlS);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, dontAskAgain: true }]);
+  });
+
+  test("whichever choice is highlighted", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.up);
+    prompt.press(KEYS.ctrlS);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, dontAskAgain: true }]);
+  });
+
+  test("the note drafted on Authorize travels with it; other drafts stay behind", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    prompt.type("fine for today");
+    prompt.press(KEYS.up);
+    prompt.type("not this one");
+    prompt.press(KEYS.ctrlS);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "fine for today", dontAskAgain: true }]);
+  });
+
+  test("it is not text while drafting, and does nothing in edit mode", () => {
+    const drafting = openPrompt();
+    drafting.press(KEYS.down, KEYS.tab, KEYS.ctrlS);
+    expect(drafting.outcomes).toEqual([{ kind: "authorize", note: undefined, dontAskAgain: true }]);
+    const editing = openPrompt();
+    editing.press("2", KEYS.ctrlS);
+    expect(editing.outcomes).toEqual([]);
+    expect(editing.body()).toContain("Note to agent");
+  });
+});
+
 describe("select mode: long details scroll", () => {
   const long = Array.from({ length: 60 }, (_, i) => `echo line ${i + 1}`).join("\n");
 
@@ -238,17 +292,22 @@ describe("select mode: faithful display", () => {
 });
 
 describe("arming: typed-ahead keys never answer a prompt", () => {
-  test("keys are ignored for the arming interval, which the hints say", () => {
+  test("keys are ignored for the arming interval, which the hints say, at the hints' height", () => {
     const prompt = openPrompt(gitCommitRequest(), { arming: true });
-    expect(prompt.body().at(-1)).toBe("keys wake up in a moment…");
-    prompt.press(KEYS.enter, "1", KEYS.esc, KEYS.down);
+    const armingHeight = prompt.lines().length;
+    expect(prompt.body().slice(-2)).toEqual(["keys wake up in a moment…", ""]);
+    prompt.press(KEYS.enter, "1", KEYS.esc, KEYS.down, KEYS.ctrlS);
     expect(prompt.outcomes).toEqual([]);
     expect(prompt.body()).toContain("→ 1. Authorize");
     prompt.advance(299);
     prompt.press(KEYS.enter);
     expect(prompt.outcomes).toEqual([]);
     prompt.advance(1);
-    expect(prompt.body().at(-1)).toBe("↑↓ select  enter confirm  tab add note  shift+tab close  esc abort");
+    expect(prompt.body().slice(-2)).toEqual([
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+    ]);
+    expect(prompt.lines().length).toBe(armingHeight);
     prompt.press(KEYS.enter);
     expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
   });

@@ -13,6 +13,7 @@ export const KEYS = {
   ctrlR: "\x12",
   ctrlG: "\x07",
   ctrlC: "\x03",
+  ctrlS: "\x13",
   newline: "\n",
   backspace: "\x7f",
   pageDown: "\x1b[6~",
@@ -50,7 +51,7 @@ export function gitCommitRequest(overrides: Partial<PromptRequest> = {}): Prompt
     toolName: "bash",
     detail: `git commit -m "$(cat <<'EOF'\nfix wordign in readme\nEOF\n)"`,
     highlights: [{ start: 0, end: 10 }],
-    labels: { approve: "Authorize", edit: "Edit", reject: "Abort" },
+    labels: { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" },
     editable: true,
     ...overrides,
   };

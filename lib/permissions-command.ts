@@ -1,0 +1,74 @@
+// `/permissions [enable|disable [hook name]]`: parsing, hook names, argument completion. Pure.
+import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
+import { SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
+import { toVisible } from "./visible.ts";
+
+export type PermissionsCommand =
+  | { kind: "list" }
+  /** No name: every hook. */
+  | { kind: "switch"; enabled: boolean; name?: string }
+  | { kind: "usage" };
+
+const SUBCOMMANDS = ["enable", "disable"] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
+
+/** Everything after the subcommand is the hook name: hook names may contain spaces. */
+export function parsePermissionsCommand(args: string): PermissionsCommand {
+  const { word, rest } = split(args);
+  if (word === "") return { kind: "list" };
+  const subcommand = asSubcommand(word);
+  if (!subcommand) return { kind: "usage" };
+  const name = rest.trim();
+  return name === "" ? { kind: "switch", enabled: subcommand === "enable" } : { kind: "switch", enabled: subcommand === "enable", name };
+}
+
+/** The hook a typed name means: the exact name, else the one name that differs only in case. */
+export function resolveHookName(typed: string, names: readonly string[]): string | undefined {
+  if (names.includes(typed)) return typed;
+  const folded = names.filter((name) => name.toLowerCase() === typed.toLowerCase());
+  return new Set(folded).size === 1 ? folded[0] : undefined;
+}
+
+export interface CompletionHook {
+  name: string;
+  description?: string;
+  enabled: boolean;
+}
+
+/** Completes the subcommand, then the names of the hooks it would switch; the value is the whole argument. */
+export function completePermissionsArgs(prefix: string, hooks: readonly CompletionHook[]): AutocompleteItem[] | null {
+  const { word, space, rest } = split(prefix);
+  const subcommand = asSubcommand(word);
+  const items = !space ? subcommandItems(word) : subcommand ? hookItems(subcommand, rest, hooks) : [];
+  // A complete argument gets no list: enter on an open list would only re-apply it, not run the command.
+  if (items.length === 0 || items.some((item) => item.value === prefix.trim())) return null;
+  return items;
+}
+
+function subcommandItems(typed: string): AutocompleteItem[] {
+  return fuzzyFilter([...SUBCOMMANDS], typed, (subcommand) => subcommand).map((subcommand) => ({
+    value: subcommand,
+    label: subcommand,
+    description: SUBCOMMAND_DESCRIPTIONS[subcommand],
+  }));
+}
+
+/** The hooks the subcommand would change, each name once. */
+function hookItems(subcommand: Subcommand, typed: string, hooks: readonly CompletionHook[]): AutocompleteItem[] {
+  const switchable = hooks.filter((hook) => hook.enabled !== (subcommand === "enable"));
+  const unique = switchable.filter((hook, index) => switchable.findIndex((other) => other.name === hook.name) === index);
+  return fuzzyFilter(unique, typed, (hook) => hook.name).map((hook) => ({
+    value: `${subcommand} ${hook.name}`,
+    label: toVisible(hook.name),
+    ...(hook.description ? { description: toVisible(hook.description) } : {}),
+  }));
+}
+
+function split(args: string): { word: string; space: boolean; rest: string } {
+  const [, word = "", space = "", rest = ""] = /^\s*(\S*)(\s*)([\s\S]*)$/.exec(args) ?? [];
+  return { word, space: space !== "", rest };
+}
+
+function asSubcommand(word: string): Subcommand | undefined {
+  return SUBCOMMANDS.find((subcommand) => subcommand === word.toLowerCase());
+}

@@ -1,0 +1,163 @@
+import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
+import { frame, wrap } from "./frame.ts";
+import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import type { LoadedHook, LoadError } from "./loader.ts";
+import {
+  FAILED_HEADING,
+  FAILURE_DETAIL_INDENT,
+  HOOK_DETAIL_INDENT,
+  NO_HOOKS,
+  PERMISSIONS_TITLE,
+  type Paint,
+  displayPath,
+  enabledCount,
+  failureRow,
+  hookRow,
+  permissionsHints,
+  renderHintRows,
+  scrollMarker,
+} from "./presenter.ts";
+import { toVisible } from "./visible.ts";
+
+/** What /permissions saves: each listed hook name, on (true) or off. */
+export type Switches = ReadonlyMap<string, boolean>;
+
+export interface PermissionsListEnvironment {
+  tui: TUI;
+  paint: Paint;
+  keys: KeyMatcher;
+  /** Paths under it read as ~/…. */
+  home: string;
+  /** The switches on save; undefined when closed without saving. */
+  done: (switches: Switches | undefined) => void;
+}
+
+/**
+ * The /permissions overlay: every loaded hook with a checkbox, then every module that failed to
+ * load. Changes stay in the list until the Approver saves them with enter.
+ */
+export class PermissionsList implements Component {
+  private selected = 0;
+  private scroll = 0;
+  private readonly enabled: boolean[];
+  private finished = false;
+
+  constructor(
+    private readonly hooks: readonly LoadedHook[],
+    private readonly failures: readonly LoadError[],
+    isEnabled: (name: string) => boolean,
+    private readonly env: PermissionsListEnvironment,
+  ) {
+    this.enabled = hooks.map((hook) => isEnabled(hook.name));
+  }
+
+  handleInput(data: string): void {
+    if (this.finished) return;
+    const { keys } = this.env;
+    if (keys.matches(data, KEY.cancel)) return this.finish(undefined);
+    if (keys.matches(data, KEY.confirm)) return this.finish(this.switches());
+    if (keys.matches(data, KEY.up) || matchesKey(data, "k")) this.move(-1);
+    else if (keys.matches(data, KEY.down) || matchesKey(data, "j")) this.move(1);
+    else if (matchesKey(data, "space")) this.toggle(this.selected);
+    else if (matchesKey(data, "g")) this.toggleAll();
+    else return;
+    this.env.tui.requestRender();
+  }
+
+  render(width: number): string[] {
+    const inner = Math.max(1, width - 4);
+    const { paint } = this.env;
+    const on = this.enabled.filter(Boolean).length;
+    const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
+    const header = [this.hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.hooks.length))}` : title, ""];
+    const footer = ["", ...renderHintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
+    const { lines, focus } = this.listLines(inner);
+    const room = this.rows() - 2 - header.length - footer.length;
+    return frame([...header, ...this.window(lines, room, focus), ...footer], width, paint);
+  }
+
+  invalidate(): void {}
+
+  private move(step: number): void {
+    const count = this.hooks.length;
+    if (count > 0) this.selected = (this.selected + step + count) % count;
+  }
+
+  /** Hooks sharing a name are one switch: enablement is keyed by name. */
+  private toggle(index: number): void {
+    const hook = this.hooks[index];
+    if (!hook) return;
+    const on = !this.enabled[index];
+    this.hooks.forEach((other, at) => {
+      if (other.name === hook.name) this.enabled[at] = on;
+    });
+  }
+
+  /** The same rule as the toggle-all shortcut: all off while any is on, otherwise all on. */
+  private toggleAll(): void {
+    this.enabled.fill(!this.enabled.some(Boolean));
+  }
+
+  private switches(): Switches {
+    return new Map(this.hooks.map((hook, index) => [hook.name, this.enabled[index] ?? true]));
+  }
+
+  /** The hooks, then the failures; `focus` is the line range that must stay in view. */
+  private listLines(inner: number): { lines: string[]; focus: { start: number; end: number } } {
+    const { paint, home } = this.env;
+    const lines: string[] = [];
+    let focus = { start: 0, end: 0 };
+    if (this.hooks.length === 0) lines.push(NO_HOOKS);
+    this.hooks.forEach((hook, index) => {
+      const start = lines.length;
+      const selected = index === this.selected;
+      const row = toVisible(hookRow(hook.name, this.enabled[index] ?? true, selected));
+      const scope = paint.fg("dim", `  ${hook.scope}`);
+      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
+      const detail = inner - HOOK_DETAIL_INDENT.length;
+      if (hook.description && hook.description.trim() !== "") {
+        for (const line of wrap(toVisible(hook.description), detail)) lines.push(HOOK_DETAIL_INDENT + line);
+      }
+      lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      if (selected) focus = { start, end: lines.length };
+    });
+    if (this.failures.length > 0) {
+      lines.push("", paint.fg("error", FAILED_HEADING));
+      for (const { file, error } of this.failures) {
+        lines.push(paint.fg("error", toVisible(failureRow(displayPath(file, home)))));
+        const detail = inner - FAILURE_DETAIL_INDENT.length;
+        for (const line of wrap(toVisible(error), detail)) lines.push(FAILURE_DETAIL_INDENT + paint.fg("dim", line));
+      }
+    }
+    // The failures are seen by moving to the last hook (or at once, when there are no hooks).
+    if (this.hooks.length === 0 || this.selected === this.hooks.length - 1) focus.end = lines.length;
+    return { lines, focus };
+  }
+
+  /** Up to `room` lines with the focus in view; markers say how much is above and below. */
+  private window(lines: string[], room: number, focus: { start: number; end: number }): string[] {
+    const rows = Math.max(3, room);
+    if (lines.length <= rows) return lines;
+    const visible = rows - 2;
+    if (focus.end - this.scroll > visible) this.scroll = focus.end - visible;
+    if (focus.start < this.scroll) this.scroll = focus.start;
+    this.scroll = Math.max(0, Math.min(this.scroll, lines.length - visible));
+    const above = this.scroll;
+    const below = lines.length - above - visible;
+    const { paint } = this.env;
+    return [
+      paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
+      ...lines.slice(above, above + visible),
+      paint.fg("dim", below > 0 ? scrollMarker("down", below) : ""),
+    ];
+  }
+
+  private rows(): number {
+    return this.env.tui.terminal?.rows ?? 24;
+  }
+
+  private finish(switches: Switches | undefined): void {
+    this.finished = true;
+    this.env.done(switches);
+  }
+}

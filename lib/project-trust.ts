@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
+import * as present from "./presenter.ts";
+
+/**
+ * Project permission modules run as code, so they load only in a project the Approver trusts.
+ * pi calls a project trusted when it holds nothing pi itself considers risky, and
+ * `.pi/permissions` is not on pi's list: then a saved decision, or `defaultProjectTrust: "always"`,
+ * or the Approver's answer here decides. A yes is saved where pi keeps its own trust decisions.
+ */
+export async function projectModulesTrusted(ctx: ExtensionContext, dir: string): Promise<boolean> {
+  if (!ctx.isProjectTrusted()) return false;
+  if (hasTrustRequiringProjectResources(ctx.cwd)) return true;
+  const store = new ProjectTrustStore(getAgentDir());
+  const saved = store.get(ctx.cwd);
+  if (saved !== null) return saved;
+  if (defaultProjectTrust() === "always") return true;
+  if (!ctx.hasUI) return false;
+  const trusted = await ctx.ui.confirm(present.projectTrustTitle(), present.projectTrustQuestion(dir));
+  if (trusted) store.set(ctx.cwd, true);
+  return trusted;
+}
+
+function defaultProjectTrust(): unknown {
+  try {
+    return JSON.parse(readFileSync(join(getAgentDir(), "settings.json"), "utf8"))?.defaultProjectTrust;
+  } catch {
+    return undefined;
+  }
+}

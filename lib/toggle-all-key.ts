@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The toggle-all shortcut's id in pi's keybindings.json, next to pi's own actions:
+ * `{ "permissionHooks.toggleAll": "ctrl+alt+p" }`, a list of keys, or `[]` for none.
+ */
+export const TOGGLE_ALL = "permissionHooks.toggleAll";
+const DEFAULT_KEY = "alt+p";
+
+/**
+ * The keys bound to toggle-all. pi keeps ids it doesn't know in keybindings.json but gives
+ * extensions nothing that resolves them, so the file is read here. /reload re-runs the
+ * extension, which re-reads it, just as /reload applies pi's own keybindings.
+ */
+export function toggleAllKeys(agentDir: string): string[] {
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(join(agentDir, "keybindings.json"), "utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return [DEFAULT_KEY];
+  }
+  const keys = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
+  if (typeof keys === "string") return keys.trim() === "" ? [] : [keys];
+  if (Array.isArray(keys) && keys.every((key) => typeof key === "string")) return [...new Set(keys)].filter((key) => key.trim() !== "");
+  return [DEFAULT_KEY];
+}
