@@ -1,6 +1,6 @@
 // What the Approver sees when things go wrong or get in the way, in real pi.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
 import { installPi, killAll, PI_VERSIONS, type PiSession, startPi, textOf } from "./harness.ts";
@@ -114,5 +114,119 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
     expect(screen).toContain("Authorization required: Ask");
     pi.send("Enter");
     await pi.waitForRecord(2);
+  });
+
+  test("what you approve is what runs: escapes and bidi overrides are shown, never interpreted", async () => {
+    const command = "printf 'x' > 'safe\u202e.txt' # \x1b[2J\x1b]0;pwned\x07";
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      files: { "agent/permissions/ask.js": ASK_BASH },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "ok" }],
+    });
+    pi.prompt("go");
+    const screen = await pi.waitFor("esc abort");
+    expect(screen).toContain("'safe⟨U+202E⟩.txt' # ⟨ESC⟩[2J⟨ESC⟩]0;pwned⟨U+0007⟩");
+    pi.type("2");
+    expect(await pi.waitFor("Note to agent")).toContain("⟨ESC⟩]0;pwned⟨U+0007⟩");
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+    expect(readFileSync(join(pi.cwd, "safe\u202e.txt"), "utf8")).toBe("x");
+    expect(textOf(pi.lastToolResults()[0]!)).not.toContain("Edited by user");
+  });
+
+  test("hooks that misbehave: the call is asked for, showing what went wrong", async () => {
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      files: {
+        "agent/permissions/a-malformed.js": `export default (api) => api.onToolUse({ name: "Sloppy", handler: () => ({ decision: "maybe" }) });`,
+      },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo asked > asked.txt" } }] }, { text: "ok" }],
+    });
+    pi.prompt("go");
+    await pi.waitFor("Authorization required: Sloppy");
+    const screen = (await pi.waitFor("esc abort")).replace(/\s+/g, " ");
+    expect(screen).toContain('This hook failed while deciding (returned {"decision":"maybe"}, not a decision)');
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+    expect(existsSync(join(pi.cwd, "asked.txt"))).toBe(true);
+  });
+
+  test("a hook that never decides is given up on after 10 s and the call is asked for", async () => {
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      files: { "agent/permissions/stuck.js": `export default (api) => api.onToolUse({ name: "Stuck", handler: () => new Promise(() => {}) });` },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo late" } }] }, { text: "ok" }],
+    });
+    pi.prompt("go");
+    const screen = (await pi.waitFor("Authorization required: Stuck", { timeoutMs: 20_000 })).replace(/\s+/g, " ");
+    expect(screen).toContain("did not decide within 10 s");
+    await pi.waitFor("esc abort");
+    pi.send("Escape");
+    await pi.waitFor("Operation aborted");
+  }, 60_000);
+
+  test("modules that register badly are reported, and their good neighbours still work", async () => {
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      files: {
+        "agent/permissions/a.js": ASK_BASH,
+        "agent/permissions/b-duplicate.js": ASK_BASH,
+        "agent/permissions/c-bad-hook.js": `export default (api) => api.onToolUse({ name: "No handler" });`,
+      },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] }, { text: "ok" }],
+    });
+    const screen = (await pi.waitFor("c-bad-hook.js")).replace(/\s+/g, " ");
+    expect(screen).toContain('b-duplicate.js failed to load: hook name "Ask" is already taken; both hooks run');
+    expect(screen).toContain('c-bad-hook.js failed to load: hook "No handler" has no handler function');
+    pi.prompt("go");
+    await pi.waitFor("Authorization required: Ask");
+  });
+
+  test("a missing $EDITOR leaves the command as it was and says so", async () => {
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      env: { EDITOR: "no-such-editor-anywhere" },
+      files: { "agent/permissions/ask.js": ASK_BASH },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo unchanged" } }] }, { text: "ok" }],
+    });
+    pi.prompt("go");
+    await pi.waitFor("esc abort");
+    pi.type("2");
+    await pi.waitFor("Note to agent");
+    pi.send("C-g");
+    await pi.waitFor(present.externalEditorFailure("no-such-editor-anywhere: command not found").slice(0, 60));
+    expect(pi.screen()).toContain("echo unchanged");
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+    expect(textOf(pi.lastToolResults()[0]!)).toBe("unchanged\n");
+  });
+
+  test("a 1 MB command opens, stays editable, and the edit is what pi is handed", async () => {
+    const big = `: ${"x".repeat(1_000_000)}\necho big > big.txt`;
+    pi = await startPi({
+      version,
+      extensions: [DIST],
+      env: { PI_E2E_CONTEXT_WINDOW: "10000000" },
+      files: { "agent/permissions/ask.js": ASK_BASH },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: big } }] }, { text: "ok" }],
+    });
+    pi.prompt("go");
+    await pi.waitFor("esc abort");
+    pi.type("2");
+    await pi.waitFor("Note to agent");
+    pi.send("C-a", "C-k");
+    pi.type("echo edited > big.txt");
+    await pi.waitFor("echo edited > big.txt");
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+    // Linux refuses a single argument over 128 KiB, so pi's bash can't run either version; the
+    // agent is still told which one pi was handed.
+    const text = textOf(pi.lastToolResults()[0]!);
+    expect(text.startsWith(present.agentEditNote("Ask", `: ${"x".repeat(1_000_000)}\necho edited > big.txt`))).toBe(true);
   });
 });
