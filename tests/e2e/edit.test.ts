@@ -5,6 +5,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
 import { installPi, killAll, PI_VERSIONS, type PiSession, type ScriptStep, startPi, textOf } from "./harness.ts";
+import { promptReady, toolResult } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const HOOK = "Git interference";
@@ -33,8 +34,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
   async function start(script: ScriptStep[], env: Record<string, string> = {}) {
     pi = await startPi({ version, script, extensions: [DIST], files: { "agent/permissions/git.ts": MODULE }, env });
     pi.prompt("commit it");
-    await pi.waitFor(`Authorization required: ${HOOK}`);
-    await pi.waitFor("esc abort");
+    await promptReady(pi, HOOK);
     return pi;
   }
 
@@ -49,11 +49,8 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     session.type(text);
   }
 
-  async function toolResult(session: PiSession, count = 2) {
-    await session.waitForRecord(count);
-    const [result] = session.lastToolResults();
-    if (!result) throw new Error("no tool result in the model's last context");
-    return textOf(result);
+  async function resultText(session: PiSession) {
+    return (await toolResult(session)).text;
   }
 
   test("the heredoc commit with a typo: fix the word, add a note, run; the agent is told the truth", async () => {
@@ -63,7 +60,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     session.send("Tab");
     session.type("reworded the message");
     session.send("Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text.startsWith(present.agentEditNote(HOOK, FIXED, "reworded the message"))).toBe(true);
     expect(lastCommitMessage(session.cwd)).toBe("fix wording in readme");
     await session.waitFor(present.notifyEdited(HOOK).slice(0, 30));
@@ -80,7 +77,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     session.send("Escape");
     await session.waitFor("esc abort");
     session.send("Up", "Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text).not.toContain("Edited by user");
     expect(lastCommitMessage(session.cwd)).toBe("fix wordign in readme");
   });
@@ -100,7 +97,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     expect(screen).toContain("fix wording in readme");
     expect(screen).toContain("kept note");
     session.send("Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text.startsWith(present.agentEditNote(HOOK, FIXED, "kept note"))).toBe(true);
   });
 
@@ -108,7 +105,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     const session = await start([commitStep(), { text: "ok" }]);
     await editMode(session);
     session.send("Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text).not.toContain("permission hook");
     expect(lastCommitMessage(session.cwd)).toBe("fix wordign in readme");
   });
@@ -122,7 +119,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     session.send("C-r");
     await session.waitFor("fix wording in readme");
     session.send("Enter");
-    await toolResult(session);
+    await resultText(session);
     expect(lastCommitMessage(session.cwd)).toBe("fix wording in readme");
   });
 
@@ -138,7 +135,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     await session.waitForGone(present.EMPTY_COMMAND_WARNING);
     session.type("git commit rewritten");
     session.send("Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text.startsWith(present.agentEditNote(HOOK, "echo git commit rewritten"))).toBe(true);
   });
 
@@ -151,7 +148,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     expect(session.screen()).toContain("seeded from select mode");
     replaceMessageLine(session, "fix wording in readme");
     session.send("Enter");
-    const text = await toolResult(session);
+    const text = await resultText(session);
     expect(text.startsWith(present.agentEditNote(HOOK, FIXED, "seeded from select mode"))).toBe(true);
   });
 
@@ -175,7 +172,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     pi.send("C-g");
     await pi.waitFor("fix wording in readme");
     pi.send("Enter");
-    const text = await toolResult(pi);
+    const text = await resultText(pi);
     expect(text.startsWith(present.agentEditNote(HOOK, FIXED))).toBe(true);
     expect(lastCommitMessage(pi.cwd)).toBe("fix wording in readme");
   });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
 import { installPi, killAll, PI_VERSIONS, type PiSession, runPiPrint, type ScriptStep, startPi, textOf } from "./harness.ts";
+import { promptReady, toolResult } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const HOOK = "Gate";
@@ -40,23 +41,15 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
   async function start(script: ScriptStep[], env: Record<string, string> = {}) {
     pi = await startPi({ version, script, extensions: [DIST], files: { "agent/permissions/gate.ts": GATE_MODULE }, env });
     pi.prompt("go");
-    await pi.waitFor(`Authorization required: ${HOOK}`);
-    await pi.waitFor("esc abort");
+    await promptReady(pi, HOOK);
     return pi;
-  }
-
-  async function result(session: PiSession, count = 2) {
-    await session.waitForRecord(count);
-    const [toolResult] = session.lastToolResults();
-    if (!toolResult) throw new Error("no tool result in the model's last context");
-    return { text: textOf(toolResult), isError: toolResult.isError };
   }
 
   test("Authorize without a note: it runs, and the agent reads only the output", async () => {
     const session = await start([{ toolCalls: [bash("echo gate > ran.txt && echo out-1")] }, { text: "ok" }]);
     expect(session.screen()).toContain("Have a look.");
     session.send("Enter");
-    const { text, isError } = await result(session);
+    const { text, isError } = await toolResult(session);
     expect(isError).toBe(false);
     expect(text).toBe("out-1\n");
     expect(readFileSync(join(session.cwd, "ran.txt"), "utf8")).toBe("gate\n");
@@ -67,7 +60,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Tab");
     session.type("use the fast path next time");
     session.send("Enter");
-    const { text, isError } = await result(session);
+    const { text, isError } = await toolResult(session);
     expect(isError).toBe(false);
     expect(text).toBe(`${present.agentApprovalNote(HOOK, "use the fast path next time")}\n\ngate-out\n`);
     await session.waitFor(present.notifyApprovedWithNote(HOOK).slice(0, 40));
@@ -82,7 +75,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Tab");
     session.type("renamed the file");
     session.send("Enter");
-    const { text, isError } = await result(session);
+    const { text, isError } = await toolResult(session);
     const ran = "echo gate-typo | tee fixed.txt";
     expect(isError).toBe(false);
     expect(text).toBe(`${present.agentEditNote(HOOK, ran, "renamed the file")}\n\ngate-typo\n`);
@@ -96,7 +89,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.type("2");
     await session.waitFor("Note to agent");
     session.send("Enter");
-    const { text } = await result(session);
+    const { text } = await toolResult(session);
     expect(text).toBe("gate-same\n");
   });
 
@@ -107,7 +100,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Tab");
     session.type("fine as it is");
     session.send("Enter");
-    const { text } = await result(session);
+    const { text } = await toolResult(session);
     expect(text).toBe(`${present.agentApprovalNote(HOOK, "fine as it is")}\n\ngate-same\n`);
   });
 
@@ -116,7 +109,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Up", "Tab");
     session.type("write it to notes.txt instead");
     session.send("Enter");
-    const { text, isError } = await result(session);
+    const { text, isError } = await toolResult(session);
     expect(isError).toBe(true);
     expect(text).toContain(present.agentRejection(HOOK, "write it to notes.txt instead"));
     expect(existsSync(join(session.cwd, "aborted.txt"))).toBe(false);
@@ -147,7 +140,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
       files: { "agent/permissions/gate.ts": GATE_MODULE },
     });
     pi.prompt("go");
-    const { text, isError } = await result(pi);
+    const { text, isError } = await toolResult(pi);
     expect(isError).toBe(true);
     expect(text).toContain(present.agentHookBlock(HOOK, "not with this hook around"));
     expect(existsSync(join(pi.cwd, "blocked.txt"))).toBe(false);
@@ -186,7 +179,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     await pi.waitFor(present.hookFailureGuidance("boom").slice(0, 40));
     await pi.waitFor("esc abort");
     pi.send("Enter");
-    const { isError } = await result(pi);
+    const { isError } = await toolResult(pi);
     expect(isError).toBe(false);
     expect(readFileSync(join(pi.cwd, "thrown.txt"), "utf8")).toBe("hi\n");
   });
