@@ -704,6 +704,8 @@ class EditMode {
   stash;
   warning;
   typing = new VisibleTyping;
+  noteLabel;
+  hints;
   constructor(tui, paint, keys, original, note) {
     this.paint = paint;
     this.keys = keys;
@@ -720,6 +722,8 @@ class EditMode {
       }
     });
     this.editor.setText(original);
+    this.noteLabel = paint.fg("dim", EDIT_LABELS.note);
+    this.hints = editHints(keyNames(keys)).map((row) => renderHints(row, paint));
   }
   get text() {
     return this.editor.getExpandedText();
@@ -777,12 +781,11 @@ class EditMode {
     this.editor.focused = this.focused && this.focus === "command";
     this.note.focused = this.focused && this.focus === "note";
     const lines = [EDIT_LABELS.command, ...this.editor.render(width)];
+    const editorRows = { from: 1, to: lines.length };
     if (this.warning)
       lines.push(paint.fg(this.warning.tone, this.warning.text));
-    lines.push("", paint.fg("dim", EDIT_LABELS.note), this.noteLine(width), "");
-    for (const row of editHints(keyNames(this.keys)))
-      lines.push(renderHints(row, paint));
-    return lines;
+    lines.push("", this.noteLabel, this.noteLine(width), "", ...this.hints);
+    return { lines, editorRows };
   }
   noteLine(width) {
     if (this.focus === "note")
@@ -793,19 +796,43 @@ class EditMode {
 
 // lib/frame.ts
 import { truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-function frame(body, width, paint) {
-  if (width < 4)
-    return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-  const inner = width - 4;
-  const edge = (text) => paint.fg("border", text);
-  const top = edge(`╭${"─".repeat(width - 2)}╮`);
-  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
-  const side = edge("│");
-  const rows = body.map((line) => {
-    const fitted = fit(line, inner);
-    return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
-  });
-  return [top, ...rows, bottom];
+var EXACT_MIN_WIDTH = 32;
+
+class Frame {
+  paint;
+  width = -1;
+  body = [];
+  rows = [];
+  edges = ["", ""];
+  constructor(paint) {
+    this.paint = paint;
+  }
+  draw(body, width, exact) {
+    if (width < 4)
+      return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+    const reuse = width === this.width;
+    const inner = width - 4;
+    if (inner < EXACT_MIN_WIDTH)
+      exact = undefined;
+    const side = this.paint.fg("border", "│");
+    const rows = body.map((line, index) => {
+      if (exact && index >= exact.from && index < exact.to)
+        return `${side} ${line} ${side}`;
+      return reuse && this.body[index] === line ? this.rows[index] : bordered(line, inner, side);
+    });
+    if (!reuse) {
+      const rule = "─".repeat(width - 2);
+      this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
+    }
+    this.width = width;
+    this.body = body;
+    this.rows = rows;
+    return [this.edges[0], ...rows, this.edges[1]];
+  }
+}
+function bordered(line, inner, side) {
+  const fitted = fit(line, inner);
+  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
 }
 function fit(line, width) {
   return visibleWidth2(line) > width ? truncateToWidth(line, width) : line;
@@ -832,6 +859,7 @@ class PermissionPrompt {
   edit;
   finished = false;
   typing = new VisibleTyping;
+  border;
   tui;
   paint;
   keys;
@@ -842,6 +870,7 @@ class PermissionPrompt {
     this.request = request;
     this.env = env;
     ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
+    this.border = new Frame(env.paint);
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
@@ -868,8 +897,13 @@ class PermissionPrompt {
   }
   render(width) {
     const inner = Math.max(1, width - 4);
-    const body = this.mode === "edit" ? this.renderEdit(inner) : this.renderSelect(inner);
-    return frame(body, width, this.paint);
+    if (this.mode === "select" || !this.edit)
+      return this.border.draw(this.renderSelect(inner), width);
+    this.edit.focused = this.focused;
+    const title = this.title(inner);
+    const { lines, editorRows } = this.edit.render(inner);
+    const offset = title.length + 1;
+    return this.border.draw([...title, "", ...lines], width, { from: editorRows.from + offset, to: editorRows.to + offset });
   }
   invalidate() {
     this.edit?.editor.invalidate();
@@ -954,7 +988,7 @@ class PermissionPrompt {
   }
   header(inner) {
     const { paint, request } = this;
-    const lines = wrap(paint.fg("accent", paint.bold(promptTitle(request.hookName))), inner);
+    const lines = [...this.title(inner)];
     for (const text of [request.description, request.guidance]) {
       if (text && text.trim() !== "")
         lines.push("", ...wrap(toVisible(text), inner));
@@ -1050,11 +1084,13 @@ class PermissionPrompt {
       edit.note.setValue(result.text.replace(/\s+/g, " ").trim());
     this.tui.requestRender(true);
   }
-  renderEdit(inner) {
-    const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
-    if (this.edit)
-      this.edit.focused = this.focused;
-    return [...wrap(title, inner), "", ...this.edit?.render(inner) ?? []];
+  titleCache;
+  title(inner) {
+    if (this.titleCache?.width !== inner) {
+      const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+      this.titleCache = { width: inner, lines: wrap(title, inner) };
+    }
+    return this.titleCache.lines;
   }
   visibleOriginal() {
     return toVisible(this.request.detail);
@@ -1489,11 +1525,13 @@ class PermissionsList {
   scroll = 0;
   enabled;
   finished = false;
+  border;
   constructor(hooks, failures, isEnabled, env) {
     this.hooks = hooks;
     this.failures = failures;
     this.env = env;
     this.enabled = hooks.map((hook) => isEnabled(hook.name));
+    this.border = new Frame(env.paint);
   }
   handleInput(data) {
     if (this.finished)
@@ -1524,7 +1562,7 @@ class PermissionsList {
     const footer = ["", ...renderHintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
     const { lines, focus } = this.listLines(inner);
     const room = this.rows() - 2 - header.length - footer.length;
-    return frame([...header, ...this.window(lines, room, focus), ...footer], width, paint);
+    return this.border.draw([...header, ...this.window(lines, room, focus), ...footer], width);
   }
   invalidate() {}
   move(step) {

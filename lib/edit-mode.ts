@@ -19,6 +19,9 @@ export class EditMode {
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
   private readonly typing = new VisibleTyping();
+  // Drawn on every key, never changing while the prompt is open.
+  private readonly noteLabel: string;
+  private readonly hints: string[];
 
   constructor(
     tui: TUI,
@@ -38,6 +41,8 @@ export class EditMode {
       },
     });
     this.editor.setText(original);
+    this.noteLabel = paint.fg("dim", EDIT_LABELS.note);
+    this.hints = editHints(keyNames(keys)).map((row) => renderHints(row, paint));
   }
 
   get text(): string {
@@ -95,15 +100,16 @@ export class EditMode {
     }
   }
 
-  render(width: number): string[] {
+  /** The lines of edit mode; `editorRows` says which are the Editor's, each exactly `width` wide. */
+  render(width: number): { lines: string[]; editorRows: { from: number; to: number } } {
     const { paint } = this;
     this.editor.focused = this.focused && this.focus === "command";
     this.note.focused = this.focused && this.focus === "note";
     const lines = [EDIT_LABELS.command, ...this.editor.render(width)];
+    const editorRows = { from: 1, to: lines.length };
     if (this.warning) lines.push(paint.fg(this.warning.tone, this.warning.text));
-    lines.push("", paint.fg("dim", EDIT_LABELS.note), this.noteLine(width), "");
-    for (const row of editHints(keyNames(this.keys))) lines.push(renderHints(row, paint));
-    return lines;
+    lines.push("", this.noteLabel, this.noteLine(width), "", ...this.hints);
+    return { lines, editorRows };
   }
 
   private noteLine(width: number): string {

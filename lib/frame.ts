@@ -2,19 +2,49 @@
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { Paint } from "./presenter.ts";
 
-/** A border around the body, every line exactly `width` columns wide. */
-export function frame(body: string[], width: number, paint: Paint): string[] {
-  if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-  const inner = width - 4;
-  const edge = (text: string) => paint.fg("border", text);
-  const top = edge(`╭${"─".repeat(width - 2)}╮`);
-  const bottom = edge(`╰${"─".repeat(width - 2)}╯`);
-  const side = edge("│");
-  const rows = body.map((line) => {
-    const fitted = fit(line, inner);
-    return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth(fitted)))} ${side}`;
-  });
-  return [top, ...rows, bottom];
+/**
+ * Draws a border around a body, every line exactly `width` columns wide. Rows of the previous
+ * frame are reused: between two keys most rows don't change, and measuring them is the cost.
+ */
+const EXACT_MIN_WIDTH = 32;
+
+export class Frame {
+  private width = -1;
+  private body: string[] = [];
+  private rows: string[] = [];
+  private edges: [top: string, bottom: string] = ["", ""];
+
+  constructor(private readonly paint: Paint) {}
+
+  /**
+   * `exact` marks rows already exactly `width - 4` columns wide (pi-tui's Editor pads its own), which
+   * need no measuring: measuring an Editor's rule costs more than a keystroke. Below
+   * EXACT_MIN_WIDTH the Editor's "↓ N more" rule can overflow, so everything is measured there.
+   */
+  draw(body: string[], width: number, exact?: { from: number; to: number }): string[] {
+    if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+    const reuse = width === this.width;
+    const inner = width - 4;
+    if (inner < EXACT_MIN_WIDTH) exact = undefined;
+    const side = this.paint.fg("border", "│");
+    const rows = body.map((line, index) => {
+      if (exact && index >= exact.from && index < exact.to) return `${side} ${line} ${side}`;
+      return reuse && this.body[index] === line ? (this.rows[index] as string) : bordered(line, inner, side);
+    });
+    if (!reuse) {
+      const rule = "─".repeat(width - 2);
+      this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
+    }
+    this.width = width;
+    this.body = body;
+    this.rows = rows;
+    return [this.edges[0], ...rows, this.edges[1]];
+  }
+}
+
+function bordered(line: string, inner: number, side: string): string {
+  const fitted = fit(line, inner);
+  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth(fitted)))} ${side}`;
 }
 
 /** truncateToWidth walks a heavily styled line (an Editor border: ~180 µs) even when it fits. */

@@ -1,5 +1,5 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
-import { frame, wrap } from "./frame.ts";
+import { Frame, wrap } from "./frame.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import type { LoadedHook, LoadError } from "./loader.ts";
 import {
@@ -42,6 +42,8 @@ export class PermissionsList implements Component {
   private readonly enabled: boolean[];
   private finished = false;
 
+  private readonly border: Frame;
+
   constructor(
     private readonly hooks: readonly LoadedHook[],
     private readonly failures: readonly LoadError[],
@@ -49,6 +51,7 @@ export class PermissionsList implements Component {
     private readonly env: PermissionsListEnvironment,
   ) {
     this.enabled = hooks.map((hook) => isEnabled(hook.name));
+    this.border = new Frame(env.paint);
   }
 
   handleInput(data: string): void {
@@ -73,7 +76,7 @@ export class PermissionsList implements Component {
     const footer = ["", ...renderHintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
     const { lines, focus } = this.listLines(inner);
     const room = this.rows() - 2 - header.length - footer.length;
-    return frame([...header, ...this.window(lines, room, focus), ...footer], width, paint);
+    return this.border.draw([...header, ...this.window(lines, room, focus), ...footer], width);
   }
 
   invalidate(): void {}

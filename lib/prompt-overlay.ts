@@ -2,7 +2,7 @@ import { type Component, type Focusable, Input, type TUI } from "@earendil-works
 import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
-import { frame, wrap } from "./frame.ts";
+import { Frame, wrap } from "./frame.ts";
 import { KEY, type KeyMatcher, isDontAskAgain, isShiftTab, keyNames } from "./keys.ts";
 import {
   ARMING_HINT,
@@ -68,6 +68,7 @@ export class PermissionPrompt implements Component, Focusable {
   private edit: EditMode | undefined;
   private finished = false;
   private readonly typing = new VisibleTyping();
+  private readonly border: Frame;
   private readonly tui: TUI;
   private readonly paint: Paint;
   private readonly keys: KeyMatcher;
@@ -80,6 +81,7 @@ export class PermissionPrompt implements Component, Focusable {
     private readonly env: PromptEnvironment,
   ) {
     ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
+    this.border = new Frame(env.paint);
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
@@ -109,8 +111,12 @@ export class PermissionPrompt implements Component, Focusable {
 
   render(width: number): string[] {
     const inner = Math.max(1, width - 4);
-    const body = this.mode === "edit" ? this.renderEdit(inner) : this.renderSelect(inner);
-    return frame(body, width, this.paint);
+    if (this.mode === "select" || !this.edit) return this.border.draw(this.renderSelect(inner), width);
+    this.edit.focused = this.focused;
+    const title = this.title(inner);
+    const { lines, editorRows } = this.edit.render(inner);
+    const offset = title.length + 1;
+    return this.border.draw([...title, "", ...lines], width, { from: editorRows.from + offset, to: editorRows.to + offset });
   }
 
   invalidate(): void {
@@ -191,7 +197,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   private header(inner: number): string[] {
     const { paint, request } = this;
-    const lines = wrap(paint.fg("accent", paint.bold(promptTitle(request.hookName))), inner);
+    const lines = [...this.title(inner)];
     for (const text of [request.description, request.guidance]) {
       if (text && text.trim() !== "") lines.push("", ...wrap(toVisible(text), inner));
     }
@@ -284,10 +290,14 @@ export class PermissionPrompt implements Component, Focusable {
     this.tui.requestRender(true);
   }
 
-  private renderEdit(inner: number): string[] {
-    const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
-    if (this.edit) this.edit.focused = this.focused;
-    return [...wrap(title, inner), "", ...(this.edit?.render(inner) ?? [])];
+  private titleCache: { width: number; lines: string[] } | undefined;
+
+  private title(inner: number): string[] {
+    if (this.titleCache?.width !== inner) {
+      const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+      this.titleCache = { width: inner, lines: wrap(title, inner) };
+    }
+    return this.titleCache.lines;
   }
 
   // ── Shared ───────────────────────────────────────────────────────────────────────────────
