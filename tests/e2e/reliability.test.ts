@@ -1,12 +1,13 @@
 // What the Approver sees when things go wrong or get in the way, in real pi.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
 import { installPi, killAll, PI_VERSIONS, type PiSession, startPi, textOf } from "./harness.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const DIALOG = join(import.meta.dir, "fixtures/dialog-tool.ts");
+const NEW_SESSION = join(import.meta.dir, "fixtures/new-session-command.ts");
 const ASK_BASH = `export default (api) => api.onToolUse({ name: "Ask", handler: ({ tool }) => tool.name === "bash" && api.request() });`;
 
 afterAll(killAll);
@@ -228,5 +229,27 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
     // agent is still told which one pi was handed.
     const text = textOf(pi.lastToolResults()[0]!);
     expect(text.startsWith(present.agentEditNote("Ask", `: ${"x".repeat(1_000_000)}\necho edited > big.txt`))).toBe(true);
+  });
+
+  test("a session switch while a prompt is open leaves no prompt behind, and the call does not run", async () => {
+    pi = await startPi({
+      version,
+      extensions: [DIST, NEW_SESSION],
+      files: { "agent/permissions/ask.js": ASK_BASH },
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo ran > orphan.txt" } }] }, { text: "ok" }],
+      setup: (sandbox) => {
+        sandbox.env.PI_E2E_NEW_SESSION_SIGNAL = join(sandbox.root, "new-session");
+      },
+    });
+    pi.prompt("/new-when-signalled");
+    await pi.waitFor("new session armed");
+    pi.prompt("go");
+    await pi.waitFor("Authorization required: Ask");
+    writeFileSync(join(pi.root, "new-session"), "");
+    await pi.waitForGone("Authorization required: Ask");
+    await pi.waitForGone("Working");
+    expect(existsSync(join(pi.cwd, "orphan.txt"))).toBe(false);
+    pi.send("Enter");
+    expect(pi.screen()).not.toContain("Authorization required");
   });
 });
