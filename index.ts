@@ -21,15 +21,12 @@ export default function permissionHooks(pi: ExtensionAPI): void {
   );
   pi.on("session_tree", (_event, ctx) =>
     guard(ctx, "session tree", () => {
-      gatekeeper.discardNotes();
+      gatekeeper.onTree();
       enablement.restore(ctx);
     }),
   );
   pi.on("session_shutdown", (_event, ctx) =>
-    guard(ctx, "session shutdown", () => {
-      gatekeeper.closePrompts();
-      gatekeeper.discardNotes();
-    }),
+    guard(ctx, "session shutdown", () => gatekeeper.close()),
   );
   pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));

@@ -94,8 +94,8 @@ function arrows(up, down) {
 function editHints(keys) {
   return [
     [
-      [keys.confirm, "run"],
-      ["shift+enter", "newline"],
+      [keys.submit, "run"],
+      [keys.newLine, "newline"],
       [keys.tab, "switch field"]
     ],
     [
@@ -527,10 +527,11 @@ function externalEditorFor(tui, env = process.env) {
     const editor = (env.VISUAL || env.EDITOR || "").trim();
     if (!editor)
       return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
-    const dir = mkdtempSync(join3(tmpdir(), "pi-permission-hooks-"));
-    const file = join3(dir, `command${suffix}`);
+    let dir;
     tui.stop();
     try {
+      dir = mkdtempSync(join3(tmpdir(), "pi-permission-hooks-"));
+      const file = join3(dir, `command${suffix}`);
       writeFileSync(file, text, { mode: 384 });
       const code = await run(editor, file, env);
       if (code === 127)
@@ -541,7 +542,8 @@ function externalEditorFor(tui, env = process.env) {
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (dir)
+        rmSync(dir, { recursive: true, force: true });
       tui.start();
       tui.requestRender(true);
     }
@@ -609,43 +611,48 @@ function partOfEmoji(char, text, offset) {
 import { decodeKittyPrintable } from "@earendil-works/pi-tui";
 var PASTE_START = "\x1B[200~";
 var PASTE_END = "\x1B[201~";
+var PRINTABLE = /^[^\x00-\x1f\x7f]+$/;
+var ZWJ2 = "‍";
+var ENDS_IN_HIGH_SURROGATE = /[\ud800-\udbff]$/;
+var ENDS_IN_PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?$/u;
 
 class VisibleTyping {
-  inPaste = false;
+  pending = "";
+  previous = "";
   rewrite(data) {
-    if (this.inPaste || data.includes(PASTE_START))
-      return this.rewritePaste(data);
-    const printable = decodeKittyPrintable(data) ?? (/^[^\x00-\x1f\x7f]+$/.test(data) ? data : undefined);
+    if (data.includes(PASTE_START))
+      return [...this.flush(), rewritePastes(data)];
+    const printable = decodeKittyPrintable(data) ?? (PRINTABLE.test(data) ? data : undefined);
     if (printable === undefined)
-      return data;
-    const visible = toVisible(printable);
-    return visible === printable ? data : `${PASTE_START}${visible}${PASTE_END}`;
-  }
-  rewritePaste(data) {
-    let out = "";
-    let rest = data;
-    while (rest !== "") {
-      if (!this.inPaste) {
-        const start = rest.indexOf(PASTE_START);
-        if (start === -1)
-          return out + rest;
-        out += rest.slice(0, start + PASTE_START.length);
-        rest = rest.slice(start + PASTE_START.length);
-        this.inPaste = true;
-        continue;
-      }
-      const end = rest.indexOf(PASTE_END);
-      const content = end === -1 ? rest : rest.slice(0, end);
-      out += toVisible(content.replace(/\r\n?/g, `
-`));
-      if (end === -1)
-        return out;
-      out += PASTE_END;
-      rest = rest.slice(end + PASTE_END.length);
-      this.inPaste = false;
+      return [...this.flush(), data];
+    const text = this.pending + printable;
+    this.pending = "";
+    if (ENDS_IN_HIGH_SURROGATE.test(text) || text.endsWith(ZWJ2) && ENDS_IN_PICTOGRAPH.test(this.previous + text.slice(0, -1))) {
+      this.pending = text;
+      return [];
     }
-    return out;
+    const visible = toVisible(this.previous + text).slice(this.previous.length);
+    this.previous = visible === text ? lastCharacter(text) : "";
+    return [visible === text ? text : asPaste(visible)];
   }
+  flush() {
+    this.previous = "";
+    if (this.pending === "")
+      return [];
+    const waiting = this.pending;
+    this.pending = "";
+    return [asPaste(toVisible(waiting))];
+  }
+}
+function rewritePastes(data) {
+  return data.replace(/\x1b\[200~([\s\S]*?)\x1b\[201~/g, (_match, content) => asPaste(toVisible(content.replace(/\r\n?/g, `
+`))));
+}
+function asPaste(text) {
+  return `${PASTE_START}${text}${PASTE_END}`;
+}
+function lastCharacter(text) {
+  return Array.from(text).at(-1) ?? "";
 }
 
 // lib/keys.ts
@@ -678,6 +685,8 @@ function keyNames(keys) {
     up: first(KEY.up, "↑"),
     down: first(KEY.down, "↓"),
     confirm: first(KEY.confirm, "enter"),
+    submit: first(KEY.submit, "enter"),
+    newLine: first(KEY.newLine, "shift+enter"),
     tab: first(KEY.tab, "tab"),
     cancel: first(KEY.cancel, "esc"),
     external: first(KEY.external, "ctrl+g"),
@@ -704,8 +713,8 @@ class EditMode {
   stash;
   warning;
   typing = new VisibleTyping;
-  noteLabel;
-  hints;
+  noteLabel = "";
+  hints = [];
   constructor(tui, paint, keys, original, note) {
     this.paint = paint;
     this.keys = keys;
@@ -722,8 +731,12 @@ class EditMode {
       }
     });
     this.editor.setText(original);
-    this.noteLabel = paint.fg("dim", EDIT_LABELS.note);
-    this.hints = editHints(keyNames(keys)).map((row) => renderHints(row, paint));
+    this.invalidate();
+  }
+  invalidate() {
+    this.noteLabel = this.paint.fg("dim", EDIT_LABELS.note);
+    this.hints = editHints(keyNames(this.keys)).map((row) => renderHints(row, this.paint));
+    this.editor.invalidate();
   }
   get text() {
     return this.editor.getExpandedText();
@@ -757,11 +770,13 @@ class EditMode {
     }
     const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      this.note.handleInput(typed);
+      for (const part of typed)
+        this.note.handleInput(part);
       return;
     }
     const before = this.stash === undefined ? undefined : this.editor.getText();
-    this.editor.handleInput(typed);
+    for (const part of typed)
+      this.editor.handleInput(part);
     if (before !== undefined && this.editor.getText() !== before)
       this.stash = undefined;
     return;
@@ -806,6 +821,9 @@ class Frame {
   edges = ["", ""];
   constructor(paint) {
     this.paint = paint;
+  }
+  invalidate() {
+    this.width = -1;
   }
   draw(body, width, exact) {
     if (width < 4)
@@ -860,6 +878,7 @@ class PermissionPrompt {
   finished = false;
   typing = new VisibleTyping;
   border;
+  visibleOriginal;
   tui;
   paint;
   keys;
@@ -871,6 +890,7 @@ class PermissionPrompt {
     this.env = env;
     ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
     this.border = new Frame(env.paint);
+    this.visibleOriginal = toVisible(request.detail);
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
@@ -906,7 +926,10 @@ class PermissionPrompt {
     return this.border.draw([...title, "", ...lines], width, { from: editorRows.from + offset, to: editorRows.to + offset });
   }
   invalidate() {
-    this.edit?.editor.invalidate();
+    this.titleCache = undefined;
+    this.detailCache = undefined;
+    this.border.invalidate();
+    this.edit?.invalidate();
   }
   handleSelectInput(data) {
     const { keys } = this;
@@ -934,7 +957,8 @@ class PermissionPrompt {
     if (keys.matches(data, KEY.pageDown))
       return this.scrollDetail(1);
     if (this.drafting) {
-      this.drafts[this.drafting].handleInput(this.typing.rewrite(data));
+      for (const part of this.typing.rewrite(data))
+        this.drafts[this.drafting].handleInput(part);
       return;
     }
     if (data === "k")
@@ -955,7 +979,7 @@ class PermissionPrompt {
       this.drafting = this.choices[this.selected];
   }
   scrollDetail(direction) {
-    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailRows() - 1));
+    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailPage - 1));
   }
   confirm(choice) {
     if (choice === "approve")
@@ -971,7 +995,7 @@ class PermissionPrompt {
     const tail = [""];
     this.choices.forEach((choice, index) => {
       const selected = index === this.selected;
-      const line = choiceLine(index, request.labels[choice], selected);
+      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
       tail.push(selected ? paint.fg("accent", line) : line);
       const draft = this.drafts[choice];
       if (this.drafting === choice) {
@@ -1002,6 +1026,7 @@ class PermissionPrompt {
     if (all.length <= rows)
       return all;
     const visible = rows - 2;
+    this.detailPage = visible;
     const maxScroll = all.length - visible;
     this.detailScroll = Math.min(this.detailScroll, maxScroll);
     const above = this.detailScroll;
@@ -1013,13 +1038,15 @@ class PermissionPrompt {
     ];
   }
   detailCache;
+  detailPage = 1;
   detailLines(inner) {
-    const edited = this.choices[this.selected] === "edit" && this.edit && this.edit.text !== this.visibleOriginal();
-    const key = `${inner}\x00${edited ? this.edit?.text : ""}`;
+    const editText = this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
+    const edited = editText !== undefined && editText !== this.visibleOriginal;
+    const key = edited ? `${inner}\x00edit\x00${editText}` : `${inner}\x00original`;
     if (this.detailCache?.key === key)
       return this.detailCache.lines;
-    const styled = edited ? this.edit?.text ?? "" : this.highlightedDetail();
-    const text = `${this.paint.fg("accent", `${this.request.toolName}:`)} ${styled}`;
+    const styled = edited ? editText : this.highlightedDetail();
+    const text = `${this.paint.fg("accent", `${toVisible(this.request.toolName)}:`)} ${styled}`;
     const lines = text.split(`
 `).flatMap((line) => wrap(line, inner));
     this.detailCache = { key, lines };
@@ -1039,11 +1066,8 @@ class PermissionPrompt {
     }
     return out + toVisible(detail.slice(at));
   }
-  detailRows() {
-    return Math.max(3, this.rows() - 14);
-  }
   enterEditMode() {
-    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal(), this.drafts.edit);
+    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal, this.drafts.edit);
     this.mode = "edit";
     this.drafting = undefined;
   }
@@ -1059,11 +1083,14 @@ class PermissionPrompt {
       return;
     }
     if (signal.kind === "external") {
-      this.openExternal(edit, signal.field);
+      this.openExternal(edit, signal.field).catch((error) => {
+        edit.say(externalEditorFailure(error instanceof Error ? error.message : String(error)), "warning");
+        this.tui.requestRender(true);
+      });
       return;
     }
     const note = this.noteOf("edit");
-    if (signal.text === this.visibleOriginal())
+    if (signal.text === this.visibleOriginal)
       this.finish({ kind: "authorize", note });
     else
       this.finish({ kind: "edit", command: fromVisible(signal.text), note });
@@ -1072,7 +1099,7 @@ class PermissionPrompt {
     if (!this.env.externalEditor)
       return;
     const command = field === "command";
-    const current = command ? fromVisible(edit.text) : edit.note.getValue();
+    const current = fromVisible(command ? edit.text : edit.note.getValue());
     const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.finished)
       return;
@@ -1081,22 +1108,19 @@ class PermissionPrompt {
     else if (command)
       edit.setText(toVisible(result.text.replace(/\n$/, "")));
     else
-      edit.note.setValue(result.text.replace(/\s+/g, " ").trim());
+      edit.note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
     this.tui.requestRender(true);
   }
   titleCache;
   title(inner) {
     if (this.titleCache?.width !== inner) {
-      const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+      const title = this.paint.fg("accent", this.paint.bold(promptTitle(toVisible(this.request.hookName))));
       this.titleCache = { width: inner, lines: wrap(title, inner) };
     }
     return this.titleCache.lines;
   }
-  visibleOriginal() {
-    return toVisible(this.request.detail);
-  }
   noteOf(choice) {
-    const note = this.drafts[choice].getValue().trim();
+    const note = fromVisible(this.drafts[choice].getValue()).trim();
     return note === "" ? undefined : note;
   }
   rows() {
@@ -1117,6 +1141,7 @@ var OVERLAY_POLL_MS = 50;
 async function showPrompt(ctx, request, track) {
   if (!await otherOverlaysClosed(ctx))
     return "interrupted";
+  const signal = ctx.signal;
   return ctx.ui.custom((tui, theme, keybindings, done) => {
     const cancel = () => prompt.cancel();
     const prompt = new PermissionPrompt(request, {
@@ -1125,13 +1150,15 @@ async function showPrompt(ctx, request, track) {
       keys: keybindings,
       externalEditor: externalEditorFor(tui),
       done: (outcome) => {
-        ctx.signal?.removeEventListener("abort", cancel);
+        signal?.removeEventListener("abort", cancel);
         track(prompt, false);
         done(outcome);
       }
     });
-    ctx.signal?.addEventListener("abort", cancel, { once: true });
+    signal?.addEventListener("abort", cancel, { once: true });
     track(prompt, true);
+    if (signal?.aborted)
+      queueMicrotask(cancel);
     return prompt;
   }, { overlay: true, overlayOptions: OVERLAY });
 }
@@ -1286,12 +1313,14 @@ class Gatekeeper {
   promptQueue = Promise.resolve();
   openPrompts = new Set;
   stoppedBy;
+  closed = false;
   constructor(enablement) {
     this.enablement = enablement;
   }
   load(ctx) {
     this.notes.discardAll();
     this.stoppedBy = undefined;
+    this.closed = false;
     this.loading = permissionDirs(ctx).then(loadPermissionModules).then((result) => {
       for (const { file, error } of result.errors)
         report(ctx, notifyLoadError(file, error));
@@ -1304,8 +1333,9 @@ class Gatekeeper {
   loaded() {
     return this.loading;
   }
-  discardNotes() {
+  onTree() {
     this.notes.discardAll();
+    this.stoppedBy = undefined;
   }
   onTurnEnd(ctx) {
     this.notes.discardAll();
@@ -1330,7 +1360,7 @@ class Gatekeeper {
     if (!ctx.hasUI || ctx.mode !== "tui")
       return { block: true, reason: noUiReason(verdict) };
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
-    if (outcome === "interrupted")
+    if (outcome === "interrupted" || this.closed)
       return this.stopped(hookName);
     if (outcome === "switched off")
       return this.onToolCall(event, ctx);
@@ -1347,13 +1377,15 @@ class Gatekeeper {
       return;
     return { content: prepend(agentNote(note), event.content) };
   }
-  closePrompts() {
+  close() {
+    this.closed = true;
+    this.notes.discardAll();
     for (const prompt of this.openPrompts)
       prompt.cancel();
   }
   ask(ctx, request) {
     const show = async () => {
-      if (this.stoppedBy !== undefined)
+      if (this.stoppedBy !== undefined || this.closed)
         return "interrupted";
       if (!this.enablement.isEnabled(request.hookName))
         return "switched off";
@@ -1433,11 +1465,16 @@ function label(value, fallback) {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 function report(ctx, message, level = "error") {
-  if (ctx.hasUI)
-    ctx.ui.notify(message, level);
-  else
+  try {
+    if (ctx.hasUI)
+      ctx.ui.notify(message, level);
+    else
+      process.stderr.write(`${message}
+`);
+  } catch {
     process.stderr.write(`${message}
 `);
+  }
 }
 async function permissionDirs(ctx) {
   const user = join4(getAgentDir2(), "permissions");
@@ -1743,13 +1780,10 @@ function permissionHooks(pi) {
     gatekeeper.load(ctx);
   }));
   pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => {
-    gatekeeper.discardNotes();
+    gatekeeper.onTree();
     enablement.restore(ctx);
   }));
-  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => {
-    gatekeeper.closePrompts();
-    gatekeeper.discardNotes();
-  }));
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.close()));
   pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {

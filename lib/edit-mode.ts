@@ -19,9 +19,9 @@ export class EditMode {
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
   private readonly typing = new VisibleTyping();
-  // Drawn on every key, never changing while the prompt is open.
-  private readonly noteLabel: string;
-  private readonly hints: string[];
+  // Drawn on every key, changing only with the theme.
+  private noteLabel = "";
+  private hints: string[] = [];
 
   constructor(
     tui: TUI,
@@ -41,8 +41,13 @@ export class EditMode {
       },
     });
     this.editor.setText(original);
-    this.noteLabel = paint.fg("dim", EDIT_LABELS.note);
-    this.hints = editHints(keyNames(keys)).map((row) => renderHints(row, paint));
+    this.invalidate();
+  }
+
+  invalidate(): void {
+    this.noteLabel = this.paint.fg("dim", EDIT_LABELS.note);
+    this.hints = editHints(keyNames(this.keys)).map((row) => renderHints(row, this.paint));
+    this.editor.invalidate();
   }
 
   get text(): string {
@@ -78,12 +83,12 @@ export class EditMode {
     }
     const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      this.note.handleInput(typed);
+      for (const part of typed) this.note.handleInput(part);
       return undefined;
     }
     // Only a stash needs the before/after comparison; joining a long command twice per key lags.
     const before = this.stash === undefined ? undefined : this.editor.getText();
-    this.editor.handleInput(typed);
+    for (const part of typed) this.editor.handleInput(part);
     if (before !== undefined && this.editor.getText() !== before) this.stash = undefined;
     return undefined;
   }

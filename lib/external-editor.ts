@@ -15,10 +15,11 @@ export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env
   return async (text, suffix) => {
     const editor = (env.VISUAL || env.EDITOR || "").trim();
     if (!editor) return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
-    const dir = mkdtempSync(join(tmpdir(), "pi-permission-hooks-"));
-    const file = join(dir, `command${suffix}`);
+    let dir: string | undefined;
     tui.stop();
     try {
+      dir = mkdtempSync(join(tmpdir(), "pi-permission-hooks-"));
+      const file = join(dir, `command${suffix}`);
       writeFileSync(file, text, { mode: 0o600 });
       const code = await run(editor, file, env);
       if (code === 127) return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
@@ -27,7 +28,7 @@ export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
       tui.start();
       tui.requestRender(true);
     }

@@ -2,12 +2,12 @@
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { Paint } from "./presenter.ts";
 
+const EXACT_MIN_WIDTH = 32;
+
 /**
  * Draws a border around a body, every line exactly `width` columns wide. Rows of the previous
  * frame are reused: between two keys most rows don't change, and measuring them is the cost.
  */
-const EXACT_MIN_WIDTH = 32;
-
 export class Frame {
   private width = -1;
   private body: string[] = [];
@@ -21,6 +21,10 @@ export class Frame {
    * need no measuring: measuring an Editor's rule costs more than a keystroke. Below
    * EXACT_MIN_WIDTH the Editor's "↓ N more" rule can overflow, so everything is measured there.
    */
+  invalidate(): void {
+    this.width = -1;
+  }
+
   draw(body: string[], width: number, exact?: { from: number; to: number }): string[] {
     if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
     const reuse = width === this.width;

@@ -22,6 +22,7 @@ export class Gatekeeper {
   private readonly openPrompts = new Set<PermissionPrompt>();
   /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
   private stoppedBy: string | undefined;
+  private closed = false;
 
   constructor(private readonly enablement: Enablement) {}
 
@@ -29,6 +30,7 @@ export class Gatekeeper {
   load(ctx: ExtensionContext): void {
     this.notes.discardAll();
     this.stoppedBy = undefined;
+    this.closed = false;
     this.loading = permissionDirs(ctx)
       .then(loadPermissionModules)
       .then((result) => {
@@ -46,8 +48,10 @@ export class Gatekeeper {
     return this.loading;
   }
 
-  discardNotes(): void {
+  /** /tree moved to another point of the session: nothing of the old position carries over. */
+  onTree(): void {
     this.notes.discardAll();
+    this.stoppedBy = undefined;
   }
 
   /**
@@ -72,7 +76,7 @@ export class Gatekeeper {
     if (verdict.kind === "block") return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
     if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
-    if (outcome === "interrupted") return this.stopped(hookName);
+    if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
     return this.apply(outcome, hookName, event, ctx);
@@ -89,8 +93,13 @@ export class Gatekeeper {
     return { content: prepend(present.agentNote(note), event.content) };
   }
 
-  /** Closes every open prompt as an Abort: the session they belong to is going away. */
-  closePrompts(): void {
+  /**
+   * The session is going away: open prompts close, queued ones never show, and their calls are
+   * blocked quietly; this is not the Approver aborting, and the session's context is retired.
+   */
+  close(): void {
+    this.closed = true;
+    this.notes.discardAll();
     for (const prompt of this.openPrompts) prompt.cancel();
   }
 
@@ -101,7 +110,7 @@ export class Gatekeeper {
    */
   private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | "switched off" | undefined> {
     const show = async () => {
-      if (this.stoppedBy !== undefined) return "interrupted" as const;
+      if (this.stoppedBy !== undefined || this.closed) return "interrupted" as const;
       if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;
       return showPrompt(ctx, request, (prompt, open) => {
         if (open) this.openPrompts.add(prompt);
@@ -180,9 +189,14 @@ function label(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 
+/** Tells the human; never throws, even with a context pi has retired after a session change. */
 export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
-  if (ctx.hasUI) ctx.ui.notify(message, level);
-  else process.stderr.write(`${message}\n`);
+  try {
+    if (ctx.hasUI) ctx.ui.notify(message, level);
+    else process.stderr.write(`${message}\n`);
+  } catch {
+    process.stderr.write(`${message}\n`);
+  }
 }
 
 async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {

@@ -41,6 +41,8 @@ export function keyNames(keys: KeyMatcher): KeyNames {
     up: first(KEY.up, "↑"),
     down: first(KEY.down, "↓"),
     confirm: first(KEY.confirm, "enter"),
+    submit: first(KEY.submit, "enter"),
+    newLine: first(KEY.newLine, "shift+enter"),
     tab: first(KEY.tab, "tab"),
     cancel: first(KEY.cancel, "esc"),
     external: first(KEY.external, "ctrl+g"),

@@ -109,6 +109,8 @@ export interface KeyNames {
   up: string;
   down: string;
   confirm: string;
+  submit: string;
+  newLine: string;
   tab: string;
   cancel: string;
   external: string;
@@ -136,8 +138,8 @@ function arrows(up: string, down: string): string {
 export function editHints(keys: KeyNames): Hint[][] {
   return [
     [
-      [keys.confirm, "run"],
-      ["shift+enter", "newline"],
+      [keys.submit, "run"],
+      [keys.newLine, "newline"],
       [keys.tab, "switch field"],
     ],
     [

@@ -69,6 +69,8 @@ export class PermissionPrompt implements Component, Focusable {
   private finished = false;
   private readonly typing = new VisibleTyping();
   private readonly border: Frame;
+  /** The agent's command as shown and edited: every character visible. */
+  private readonly visibleOriginal: string;
   private readonly tui: TUI;
   private readonly paint: Paint;
   private readonly keys: KeyMatcher;
@@ -82,6 +84,7 @@ export class PermissionPrompt implements Component, Focusable {
   ) {
     ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
     this.border = new Frame(env.paint);
+    this.visibleOriginal = toVisible(request.detail);
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
@@ -119,8 +122,12 @@ export class PermissionPrompt implements Component, Focusable {
     return this.border.draw([...title, "", ...lines], width, { from: editorRows.from + offset, to: editorRows.to + offset });
   }
 
+  /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
   invalidate(): void {
-    this.edit?.editor.invalidate();
+    this.titleCache = undefined;
+    this.detailCache = undefined;
+    this.border.invalidate();
+    this.edit?.invalidate();
   }
 
   // ── Select mode ──────────────────────────────────────────────────────────────────────────
@@ -144,7 +151,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
     if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
     if (this.drafting) {
-      this.drafts[this.drafting].handleInput(this.typing.rewrite(data));
+      for (const part of this.typing.rewrite(data)) this.drafts[this.drafting].handleInput(part);
       return;
     }
     if (data === "k") return this.move(-1);
@@ -163,7 +170,7 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private scrollDetail(direction: number): void {
-    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailRows() - 1));
+    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailPage - 1));
   }
 
   private confirm(choice: Choice | undefined): void {
@@ -178,7 +185,7 @@ export class PermissionPrompt implements Component, Focusable {
     const tail: string[] = [""];
     this.choices.forEach((choice, index) => {
       const selected = index === this.selected;
-      const line = choiceLine(index, request.labels[choice], selected);
+      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
       tail.push(selected ? paint.fg("accent", line) : line);
       const draft = this.drafts[choice];
       if (this.drafting === choice) {
@@ -211,6 +218,7 @@ export class PermissionPrompt implements Component, Focusable {
     const rows = Math.max(3, room);
     if (all.length <= rows) return all;
     const visible = rows - 2;
+    this.detailPage = visible;
     const maxScroll = all.length - visible;
     this.detailScroll = Math.min(this.detailScroll, maxScroll);
     const above = this.detailScroll;
@@ -223,13 +231,16 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private detailCache: { key: string; lines: string[] } | undefined;
+  /** Rows of the detail the last frame showed: a page for pgup/pgdn. */
+  private detailPage = 1;
 
   private detailLines(inner: number): string[] {
-    const edited = this.choices[this.selected] === "edit" && this.edit && this.edit.text !== this.visibleOriginal();
-    const key = `${inner}\0${edited ? this.edit?.text : ""}`;
+    const editText = this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
+    const edited = editText !== undefined && editText !== this.visibleOriginal;
+    const key = edited ? `${inner}\0edit\0${editText}` : `${inner}\0original`;
     if (this.detailCache?.key === key) return this.detailCache.lines;
-    const styled = edited ? (this.edit?.text ?? "") : this.highlightedDetail();
-    const text = `${this.paint.fg("accent", `${this.request.toolName}:`)} ${styled}`;
+    const styled = edited ? editText : this.highlightedDetail();
+    const text = `${this.paint.fg("accent", `${toVisible(this.request.toolName)}:`)} ${styled}`;
     const lines = text.split("\n").flatMap((line) => wrap(line, inner));
     this.detailCache = { key, lines };
     return lines;
@@ -248,14 +259,10 @@ export class PermissionPrompt implements Component, Focusable {
     return out + toVisible(detail.slice(at));
   }
 
-  private detailRows(): number {
-    return Math.max(3, this.rows() - 14);
-  }
-
   // ── Edit mode ────────────────────────────────────────────────────────────────────────────
 
   private enterEditMode(): void {
-    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal(), this.drafts.edit);
+    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal, this.drafts.edit);
     this.mode = "edit";
     this.drafting = undefined;
   }
@@ -270,23 +277,26 @@ export class PermissionPrompt implements Component, Focusable {
       return;
     }
     if (signal.kind === "external") {
-      void this.openExternal(edit, signal.field);
+      this.openExternal(edit, signal.field).catch((error: unknown) => {
+        edit.say(externalEditorFailure(error instanceof Error ? error.message : String(error)), "warning");
+        this.tui.requestRender(true);
+      });
       return;
     }
     const note = this.noteOf("edit");
-    if (signal.text === this.visibleOriginal()) this.finish({ kind: "authorize", note });
+    if (signal.text === this.visibleOriginal) this.finish({ kind: "authorize", note });
     else this.finish({ kind: "edit", command: fromVisible(signal.text), note });
   }
 
   private async openExternal(edit: EditMode, field: Field): Promise<void> {
     if (!this.env.externalEditor) return;
     const command = field === "command";
-    const current = command ? fromVisible(edit.text) : edit.note.getValue();
+    const current = fromVisible(command ? edit.text : edit.note.getValue());
     const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.finished) return;
     if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
     else if (command) edit.setText(toVisible(result.text.replace(/\n$/, "")));
-    else edit.note.setValue(result.text.replace(/\s+/g, " ").trim());
+    else edit.note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
     this.tui.requestRender(true);
   }
 
@@ -294,7 +304,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   private title(inner: number): string[] {
     if (this.titleCache?.width !== inner) {
-      const title = this.paint.fg("accent", this.paint.bold(promptTitle(this.request.hookName)));
+      const title = this.paint.fg("accent", this.paint.bold(promptTitle(toVisible(this.request.hookName))));
       this.titleCache = { width: inner, lines: wrap(title, inner) };
     }
     return this.titleCache.lines;
@@ -302,12 +312,8 @@ export class PermissionPrompt implements Component, Focusable {
 
   // ── Shared ───────────────────────────────────────────────────────────────────────────────
 
-  private visibleOriginal(): string {
-    return toVisible(this.request.detail);
-  }
-
   private noteOf(choice: Choice): string | undefined {
-    const note = this.drafts[choice].getValue().trim();
+    const note = fromVisible(this.drafts[choice].getValue()).trim();
     return note === "" ? undefined : note;
   }
 

@@ -18,6 +18,7 @@ export async function showPrompt(
   track: (prompt: PermissionPrompt, open: boolean) => void,
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx))) return "interrupted";
+  const signal = ctx.signal;
   return ctx.ui.custom<PromptOutcome>(
     (tui, theme, keybindings, done) => {
       const cancel = () => prompt.cancel();
@@ -27,13 +28,14 @@ export async function showPrompt(
         keys: keybindings,
         externalEditor: externalEditorFor(tui),
         done: (outcome) => {
-          ctx.signal?.removeEventListener("abort", cancel);
+          signal?.removeEventListener("abort", cancel);
           track(prompt, false);
           done(outcome);
         },
       });
-      ctx.signal?.addEventListener("abort", cancel, { once: true });
+      signal?.addEventListener("abort", cancel, { once: true });
       track(prompt, true);
+      if (signal?.aborted) queueMicrotask(cancel);
       return prompt;
     },
     { overlay: true, overlayOptions: OVERLAY },

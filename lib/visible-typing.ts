@@ -3,43 +3,58 @@ import { toVisible } from "./visible.ts";
 
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
+const PRINTABLE = /^[^\x00-\x1f\x7f]+$/;
+const ZWJ = "\u200d";
+const ENDS_IN_HIGH_SURROGATE = /[\ud800-\udbff]$/;
+const ENDS_IN_PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?$/u;
 
 /**
  * Rewrites what the Approver types or pastes into a field so that invisible and control
- * characters arrive as notation (see visible.ts), like those of the agent's command do.
- * Keys pass through untouched; one instance per input stream, since pastes span chunks.
+ * characters arrive as notation (see visible.ts), like those of the agent's command do. Keys pass
+ * through. pi hands over a character outside the BMP one UTF-16 unit at a time, and a joiner means
+ * nothing until the character after it arrives, so those wait for the next input.
+ * Returns what to hand to the field, in order.
  */
 export class VisibleTyping {
-  private inPaste = false;
+  private pending = "";
+  /** The last character handed over as typed, as context for what follows it. */
+  private previous = "";
 
-  rewrite(data: string): string {
-    if (this.inPaste || data.includes(PASTE_START)) return this.rewritePaste(data);
-    const printable = decodeKittyPrintable(data) ?? (/^[^\x00-\x1f\x7f]+$/.test(data) ? data : undefined);
-    if (printable === undefined) return data;
-    const visible = toVisible(printable);
-    return visible === printable ? data : `${PASTE_START}${visible}${PASTE_END}`;
-  }
-
-  private rewritePaste(data: string): string {
-    let out = "";
-    let rest = data;
-    while (rest !== "") {
-      if (!this.inPaste) {
-        const start = rest.indexOf(PASTE_START);
-        if (start === -1) return out + rest;
-        out += rest.slice(0, start + PASTE_START.length);
-        rest = rest.slice(start + PASTE_START.length);
-        this.inPaste = true;
-        continue;
-      }
-      const end = rest.indexOf(PASTE_END);
-      const content = end === -1 ? rest : rest.slice(0, end);
-      out += toVisible(content.replace(/\r\n?/g, "\n"));
-      if (end === -1) return out;
-      out += PASTE_END;
-      rest = rest.slice(end + PASTE_END.length);
-      this.inPaste = false;
+  rewrite(data: string): string[] {
+    if (data.includes(PASTE_START)) return [...this.flush(), rewritePastes(data)];
+    const printable = decodeKittyPrintable(data) ?? (PRINTABLE.test(data) ? data : undefined);
+    if (printable === undefined) return [...this.flush(), data];
+    const text = this.pending + printable;
+    this.pending = "";
+    if (ENDS_IN_HIGH_SURROGATE.test(text) || (text.endsWith(ZWJ) && ENDS_IN_PICTOGRAPH.test(this.previous + text.slice(0, -1)))) {
+      this.pending = text;
+      return [];
     }
-    return out;
+    const visible = toVisible(this.previous + text).slice(this.previous.length);
+    this.previous = visible === text ? lastCharacter(text) : "";
+    return [visible === text ? text : asPaste(visible)];
   }
+
+  /** What waited is handed over as it stands: a lone half or a joiner that joined nothing. */
+  private flush(): string[] {
+    this.previous = "";
+    if (this.pending === "") return [];
+    const waiting = this.pending;
+    this.pending = "";
+    return [asPaste(toVisible(waiting))];
+  }
+}
+
+function rewritePastes(data: string): string {
+  return data.replace(/\x1b\[200~([\s\S]*?)\x1b\[201~/g, (_match, content: string) =>
+    asPaste(toVisible(content.replace(/\r\n?/g, "\n"))),
+  );
+}
+
+function asPaste(text: string): string {
+  return `${PASTE_START}${text}${PASTE_END}`;
+}
+
+function lastCharacter(text: string): string {
+  return Array.from(text).at(-1) ?? "";
 }

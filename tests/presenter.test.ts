@@ -230,7 +230,7 @@ describe("the prompt", () => {
 });
 
 describe("hints", () => {
-  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
   const DONT_ASK = DEFAULT_LABELS.dontAsk;
 
   /** Wraps text in tags named after the tone, and records every call, so styling is visible in the string. */
@@ -297,12 +297,22 @@ describe("hints", () => {
   });
 
   test("the user's remapped keys show up", () => {
-    const keys: KeyNames = { up: "k", down: "j", confirm: "ctrl+m", tab: "ctrl+i", cancel: "ctrl+c", external: "ctrl+e", dontAsk: "ctrl+s" };
+    const keys: KeyNames = {
+      up: "k",
+      down: "j",
+      confirm: "ctrl+m",
+      submit: "ctrl+enter",
+      newLine: "enter",
+      tab: "ctrl+i",
+      cancel: "ctrl+c",
+      external: "ctrl+e",
+      dontAsk: "ctrl+s",
+    };
     expect(renderHints(selectHints(keys, DONT_ASK), plain)).toBe(
       "k/j select  ctrl+m confirm  ctrl+i add note  shift+tab close  ctrl+c abort  ctrl+s don't ask again",
     );
     expect(editHints(keys).map((line) => renderHints(line, plain))).toEqual([
-      "ctrl+m run  shift+enter newline  ctrl+i switch field",
+      "ctrl+enter run  enter newline  ctrl+i switch field",
       "ctrl+e external editor  ctrl+r restore command  ctrl+c back",
     ]);
   });
@@ -373,7 +383,7 @@ describe("styling enters only at the edge", () => {
       scrollMarker("up", 3),
       externalEditorFailure("r"),
       renderHints(
-        selectHints({ up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" }, "d"),
+        selectHints({ up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" }, "d"),
         plain,
       ),
     ];
@@ -447,7 +457,7 @@ describe("managing hooks", () => {
     expect(hookRow("git add", false, false)).toBe("  [ ] git add");
     expect(FAILED_HEADING).toBe("Failed to load");
     expect(failureRow("~/x.ts")).toBe("  ✗ ~/x.ts");
-    const keys: KeyNames = { up: "↑", down: "↓", confirm: "enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+    const keys: KeyNames = { up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
     expect(renderHints(permissionsHints(keys), plain)).toBe("↑↓ move  space toggle  g toggle all  enter save  esc close");
   });
 

@@ -32,6 +32,8 @@ const KEY = fc.constantFrom(
   KEYS.newline, KEYS.backspace, KEYS.pageDown, KEYS.pageUp, KEYS.home, KEYS.end, KEYS.killLine,
   "\x15", "\x1b[C", "\x1b[D", "\x1b[3~", "1", "2", "3", "4", "j", "k", "a", "Z", " ", "é", "漢", "🙂",
   "\u202e", "\x1b[8238u", "\x1b[97;5u", ...PASTES,
+  // pi hands over characters outside the BMP one UTF-16 unit at a time.
+  "\ud83d", "\ude42", "\u200d", "❤", "\ufe0f",
 );
 
 const KNOWN_SEQUENCES = /\x1b\[[0-9;]*m|\x1b_pi:c\x07/g;
