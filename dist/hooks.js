@@ -60,6 +60,40 @@ function projectTrustTitle() {
 function projectTrustQuestion(dir) {
   return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
 }
+function notifyLoadWarning(file, warning) {
+  return `Permission module ${file}: ${warning}`;
+}
+var problems = {
+  defaultExportNotFunction: "its default export is not a function",
+  hookNotObject: "onToolUse needs a hook object",
+  hookWithoutName: "a hook needs a name",
+  hookWithoutHandler: (name) => `hook "${name}" has no handler function`,
+  duplicateHookName: (name) => `hook name "${name}" is already taken; both hooks run`,
+  notLoadedWithin: (seconds) => `did not load within ${seconds} s`,
+  notDecidedWithin: (seconds) => `did not decide within ${seconds} s`,
+  notADecision: (value) => `returned ${value}, not a decision`,
+  noReason: "no reason given",
+  noEditor: "neither $VISUAL nor $EDITOR is set",
+  editorNotFound: (command) => `${command}: command not found`,
+  editorExited: (editor, code) => `${editor} exited with code ${code}`
+};
+function readDetail(path, from, count) {
+  if (from === undefined && count === undefined)
+    return path;
+  const first = from ?? 1;
+  return count === undefined ? `${path} (from line ${first})` : `${path} (lines ${first}-${first + count - 1})`;
+}
+function writeDetail(path, lines) {
+  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+}
+function editDetail(path, replacements, replaceAll) {
+  const count = `${replacements} ${replacements === 1 ? "replacement" : "replacements"}`;
+  return `${path} (${replaceAll ? "replace all" : count})`;
+}
+function searchDetail(pattern, path) {
+  return path === undefined ? pattern : `${pattern} in ${path}`;
+}
+var CIRCULAR = "[circular]";
 function notifyLoadError(file, error) {
   return `Permission module ${file} failed to load: ${error}`;
 }
@@ -265,10 +299,71 @@ function latestRecord(branch) {
 import { join as join4 } from "node:path";
 import { CONFIG_DIR_NAME, getAgentDir as getAgentDir2 } from "@earendil-works/pi-coding-agent";
 
-// lib/loader.ts
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+// lib/failure.ts
+function describeError(error) {
+  if (error instanceof Error)
+    return firstLine(error.message) || error.name;
+  return firstLine(printable(error));
+}
+function firstLine(text) {
+  return text.split(`
+`)[0] ?? "";
+}
+function printable(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+function withTimeLimit(promise, ms, message) {
+  let timer;
+  const limit = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// lib/evaluator.ts
+var HOOK_TIME_LIMIT_MS = 1e4;
+async function evaluate(hooks, input) {
+  for (const hook of hooks) {
+    try {
+      let decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
+      if (isPromise(decision))
+        decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
+      if (decision !== undefined && decision !== null && decision !== false)
+        return toVerdict(hook, decision);
+    } catch (error) {
+      return { kind: "failed", hook, error: describeError(error) };
+    }
+  }
+  return;
+}
+function toVerdict(hook, decision) {
+  const value = decision;
+  if (value?.decision === "request") {
+    const prompt = value.prompt;
+    return { kind: "request", hook, prompt: typeof prompt === "object" && prompt !== null ? prompt : {} };
+  }
+  if (value?.decision === "block") {
+    const reason = value.reason;
+    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : problems.noReason };
+  }
+  return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
+}
+function describeValue(value) {
+  let text;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = printable(value);
+  }
+  return firstLine(text).slice(0, 80);
+}
+function isPromise(value) {
+  return typeof value?.then === "function";
+}
 
 // lib/highlight.ts
 function highlightSpans(detail, highlight) {
@@ -327,9 +422,13 @@ function merge(spans, length) {
 }
 
 // lib/loader.ts
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 var MODULE_FILE = /\.(ts|js|mjs)$/;
+var LOAD_TIME_LIMIT_MS = 1e4;
 async function loadPermissionModules(dirs) {
-  const result = { hooks: [], errors: [] };
+  const result = { hooks: [], errors: [], warnings: [] };
   const generation = process.hrtime.bigint();
   const roots = [
     ["project", dirs.project],
@@ -364,16 +463,17 @@ async function loadModule(file, scope, root, generation, result) {
   const hooks = [];
   try {
     const specifier = process.versions.bun ? file : pathToFileURL(file).href;
-    const module = await import(`${specifier}?generation=${generation}`);
+    const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
+    const module = await withTimeLimit(import(`${specifier}?generation=${generation}`), LOAD_TIME_LIMIT_MS, timeLimit);
     const factory = module.default;
     if (typeof factory !== "function")
-      throw new Error("its default export is not a function");
+      throw new Error(problems.defaultExportNotFunction);
     let open = true;
     const api = createPermissionsAPI((hook) => {
       if (open)
         hooks.push(checkedHook(hook, file, scope, root));
     });
-    await factory(api);
+    await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
     open = false;
   } catch (error) {
     result.errors.push({ file, error: describeError(error) });
@@ -381,18 +481,18 @@ async function loadModule(file, scope, root, generation, result) {
   }
   for (const hook of hooks) {
     if (result.hooks.some((other) => other.name === hook.name)) {
-      result.errors.push({ file, error: `hook name "${hook.name}" is already taken; both hooks run` });
+      result.warnings.push({ file, error: problems.duplicateHookName(hook.name) });
     }
     result.hooks.push(hook);
   }
 }
 function checkedHook(hook, file, scope, root) {
   if (!hook || typeof hook !== "object")
-    throw new Error("onToolUse needs a hook object");
+    throw new Error(problems.hookNotObject);
   if (typeof hook.name !== "string" || hook.name.trim() === "")
-    throw new Error("a hook needs a name");
+    throw new Error(problems.hookWithoutName);
   if (typeof hook.handler !== "function")
-    throw new Error(`hook "${hook.name}" has no handler function`);
+    throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
   return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
 }
@@ -402,70 +502,6 @@ function isFile(path) {
   } catch {
     return false;
   }
-}
-function describeError(error) {
-  if (error instanceof Error)
-    return firstLine(error.message) || error.name;
-  return firstLine(printable(error));
-}
-function firstLine(text) {
-  return text.split(`
-`)[0] ?? "";
-}
-function printable(value) {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-// lib/evaluator.ts
-var HOOK_TIME_LIMIT_MS = 1e4;
-async function evaluate(hooks, input) {
-  for (const hook of hooks) {
-    try {
-      let decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
-      if (isPromise(decision))
-        decision = await withTimeLimit(decision);
-      if (decision !== undefined && decision !== null && decision !== false)
-        return toVerdict(hook, decision);
-    } catch (error) {
-      return { kind: "failed", hook, error: describeError(error) };
-    }
-  }
-  return;
-}
-function toVerdict(hook, decision) {
-  const value = decision;
-  if (value?.decision === "request") {
-    const prompt = value.prompt;
-    return { kind: "request", hook, prompt: typeof prompt === "object" && prompt !== null ? prompt : {} };
-  }
-  if (value?.decision === "block") {
-    const reason = value.reason;
-    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : "no reason given" };
-  }
-  return { kind: "failed", hook, error: `returned ${describeValue(decision)}, not a decision` };
-}
-function describeValue(value) {
-  let text;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = printable(value);
-  }
-  return firstLine(text).slice(0, 80);
-}
-function isPromise(value) {
-  return typeof value?.then === "function";
-}
-function withTimeLimit(promise) {
-  let timer;
-  const limit = new Promise((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not decide within ${HOOK_TIME_LIMIT_MS / 1000} s`)), HOOK_TIME_LIMIT_MS);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
 // lib/note-store.ts
@@ -526,7 +562,7 @@ function externalEditorFor(tui, env = process.env) {
   return async (text, suffix) => {
     const editor = (env.VISUAL || env.EDITOR || "").trim();
     if (!editor)
-      return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
+      return { ok: false, reason: problems.noEditor };
     let dir;
     tui.stop();
     try {
@@ -535,9 +571,9 @@ function externalEditorFor(tui, env = process.env) {
       writeFileSync(file, text, { mode: 384 });
       const code = await run(editor, file, env);
       if (code === 127)
-        return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
+        return { ok: false, reason: problems.editorNotFound(editor.split(/\s+/)[0] ?? editor) };
       if (code !== 0)
-        return { ok: false, reason: `${editor} exited with code ${code}` };
+        return { ok: false, reason: problems.editorExited(editor, code) };
       return { ok: true, text: readFileSync2(file, "utf8") };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };
@@ -1208,7 +1244,7 @@ function normalizeToolInput(name, rawInput, cwd) {
         detail: readDetail(text(input.path), number(input.offset), number(input.limit))
       };
     case "write":
-      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), lineCount(text(input.content))) };
     case "ls": {
       const path = text(input.path) || ".";
       return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
@@ -1219,7 +1255,7 @@ function normalizeToolInput(name, rawInput, cwd) {
     case "find": {
       const pattern = text(input.pattern);
       const path = typeof input.path === "string" ? input.path : undefined;
-      return { name: kind, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+      return { name: kind, input, pattern, path, detail: searchDetail(pattern, path) };
     }
     default:
       return { name, input, detail: stableJson(input) };
@@ -1233,27 +1269,24 @@ function editTool(input, cwd) {
     newText: text(edit.newText)
   }));
   const replaceAll = claudeShape && input.replace_all === true;
-  const count = `${edits.length} ${edits.length === 1 ? "replacement" : "replacements"}`;
   return {
     name: "edit",
     input,
     ...pathFields(path, cwd),
     edits,
     replaceAll,
-    detail: `${path} (${replaceAll ? "replace all" : count})`
+    detail: editDetail(path, edits.length, replaceAll)
   };
 }
-function readDetail(path, offset, limit) {
-  if (offset === undefined && limit === undefined)
-    return path;
-  const from = offset ?? 1;
-  return limit === undefined ? `${path} (from line ${from})` : `${path} (lines ${from}-${from + limit - 1})`;
-}
-function writeDetail(path, content) {
-  const lines = content === "" ? 0 : content.split(`
-`).length - (content.endsWith(`
-`) ? 1 : 0);
-  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+function lineCount(content) {
+  if (content === "")
+    return 0;
+  let lines = 1;
+  for (let at = content.indexOf(`
+`);at !== -1 && at < content.length - 1; at = content.indexOf(`
+`, at + 1))
+    lines++;
+  return lines;
 }
 function pathFields(path, cwd) {
   const absolutePath = resolvePath(path, cwd);
@@ -1289,7 +1322,7 @@ function sortKeys(value, seen = new Set) {
   if (typeof value !== "object" || value === null)
     return value;
   if (seen.has(value))
-    return "[circular]";
+    return CIRCULAR;
   seen.add(value);
   const sorted = Array.isArray(value) ? value.map((item) => sortKeys(item, seen)) : Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys(value[key], seen)]));
   seen.delete(value);
@@ -1308,7 +1341,7 @@ function number(value) {
 // lib/gatekeeper.ts
 class Gatekeeper {
   enablement;
-  loading = Promise.resolve({ hooks: [], errors: [] });
+  loading = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   notes = new NoteStore;
   promptQueue = Promise.resolve();
   openPrompts = new Set;
@@ -1324,6 +1357,8 @@ class Gatekeeper {
     this.loading = permissionDirs(ctx).then(loadPermissionModules).then((result) => {
       for (const { file, error } of result.errors)
         report(ctx, notifyLoadError(file, error));
+      for (const { file, error } of result.warnings)
+        report(ctx, notifyLoadWarning(file, error), "warning");
       return result;
     });
     this.loading.then((result) => this.enablement.track(result.hooks.map((hook) => hook.name), ctx), () => {

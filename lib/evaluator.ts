@@ -1,5 +1,7 @@
 import type { Decision, HookInput, PermissionRequestPrompt } from "./api.ts";
-import { describeError, firstLine, type LoadedHook, printable } from "./loader.ts";
+import { describeError, firstLine, printable, withTimeLimit } from "./failure.ts";
+import type { LoadedHook } from "./loader.ts";
+import { problems } from "./presenter.ts";
 
 /** What the hooks decided about one tool call; `undefined` when no hook had an opinion. */
 export type Verdict =
@@ -17,7 +19,7 @@ export async function evaluate(
   for (const hook of hooks) {
     try {
       let decision: unknown = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
-      if (isPromise(decision)) decision = await withTimeLimit(decision);
+      if (isPromise(decision)) decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
       // Nothing, or `false` from the `condition && api.request()` idiom, means no opinion.
       if (decision !== undefined && decision !== null && decision !== false) return toVerdict(hook, decision);
     } catch (error) {
@@ -35,9 +37,9 @@ function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
   }
   if (value?.decision === "block") {
     const reason = (value as { reason?: unknown }).reason;
-    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : "no reason given" };
+    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : problems.noReason };
   }
-  return { kind: "failed", hook, error: `returned ${describeValue(decision)}, not a decision` };
+  return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
 }
 
 /** One short line naming whatever a hook returned. */
@@ -55,10 +57,3 @@ function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as { then?: unknown })?.then === "function";
 }
 
-function withTimeLimit<T>(promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not decide within ${HOOK_TIME_LIMIT_MS / 1000} s`)), HOOK_TIME_LIMIT_MS);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TUI } from "@earendil-works/pi-tui";
+import { problems } from "./presenter.ts";
 
 export type ExternalEditorResult = { ok: true; text: string } | { ok: false; reason: string };
 export type ExternalEditor = (text: string, suffix: string) => Promise<ExternalEditorResult>;
@@ -14,7 +15,7 @@ export type ExternalEditor = (text: string, suffix: string) => Promise<ExternalE
 export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env): ExternalEditor {
   return async (text, suffix) => {
     const editor = (env.VISUAL || env.EDITOR || "").trim();
-    if (!editor) return { ok: false, reason: "neither $VISUAL nor $EDITOR is set" };
+    if (!editor) return { ok: false, reason: problems.noEditor };
     let dir: string | undefined;
     tui.stop();
     try {
@@ -22,8 +23,8 @@ export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env
       const file = join(dir, `command${suffix}`);
       writeFileSync(file, text, { mode: 0o600 });
       const code = await run(editor, file, env);
-      if (code === 127) return { ok: false, reason: `${editor.split(/\s+/)[0]}: command not found` };
-      if (code !== 0) return { ok: false, reason: `${editor} exited with code ${code}` };
+      if (code === 127) return { ok: false, reason: problems.editorNotFound(editor.split(/\s+/)[0] ?? editor) };
+      if (code !== 0) return { ok: false, reason: problems.editorExited(editor, code) };
       return { ok: true, text: readFileSync(file, "utf8") };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) };

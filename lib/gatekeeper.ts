@@ -16,7 +16,7 @@ type Content = ToolResultEvent["content"];
 
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
-  private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [] });
+  private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   private readonly notes = new NoteStore();
   private promptQueue: Promise<unknown> = Promise.resolve();
   private readonly openPrompts = new Set<PermissionPrompt>();
@@ -35,6 +35,7 @@ export class Gatekeeper {
       .then(loadPermissionModules)
       .then((result) => {
         for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
+        for (const { file, error } of result.warnings) report(ctx, present.notifyLoadWarning(file, error), "warning");
         return result;
       });
     this.loading.then(

@@ -1,8 +1,10 @@
 import { readdirSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hook, PermissionsAPI } from "./api.ts";
+import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
+import { problems } from "./presenter.ts";
 
 export type Scope = "project" | "user";
 
@@ -21,7 +23,10 @@ export interface LoadError {
 
 export interface LoadResult {
   hooks: LoadedHook[];
+  /** Modules that did not load. */
   errors: LoadError[];
+  /** Modules that loaded, with something the Author should know. */
+  warnings: LoadError[];
 }
 
 export interface PermissionDirs {
@@ -30,10 +35,12 @@ export interface PermissionDirs {
 }
 
 const MODULE_FILE = /\.(ts|js|mjs)$/;
+/** A module that neither loads nor fails (an import that never settles) must not hold up every call. */
+export const LOAD_TIME_LIMIT_MS = 10_000;
 
 /** Loads every permission module: project modules first, then user modules, each in name order. */
 export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
-  const result: LoadResult = { hooks: [], errors: [] };
+  const result: LoadResult = { hooks: [], errors: [], warnings: [] };
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
   const roots: [Scope, string | undefined][] = [
@@ -77,15 +84,16 @@ async function loadModule(file: string, scope: Scope, root: string, generation: 
     // The query defeats the module cache, so /reload picks up an edited module. Bun ignores the
     // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
     const specifier = process.versions.bun ? file : pathToFileURL(file).href;
-    const module = await import(`${specifier}?generation=${generation}`);
+    const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
+    const module = await withTimeLimit(import(`${specifier}?generation=${generation}`), LOAD_TIME_LIMIT_MS, timeLimit);
     const factory = module.default;
-    if (typeof factory !== "function") throw new Error("its default export is not a function");
+    if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
     let open = true;
     const api = createPermissionsAPI((hook) => {
       // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
       if (open) hooks.push(checkedHook(hook, file, scope, root));
     });
-    await factory(api);
+    await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
     open = false;
   } catch (error) {
     result.errors.push({ file, error: describeError(error) });
@@ -93,16 +101,16 @@ async function loadModule(file: string, scope: Scope, root: string, generation: 
   }
   for (const hook of hooks) {
     if (result.hooks.some((other) => other.name === hook.name)) {
-      result.errors.push({ file, error: `hook name "${hook.name}" is already taken; both hooks run` });
+      result.warnings.push({ file, error: problems.duplicateHookName(hook.name) });
     }
     result.hooks.push(hook);
   }
 }
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
-  if (!hook || typeof hook !== "object") throw new Error("onToolUse needs a hook object");
-  if (typeof hook.name !== "string" || hook.name.trim() === "") throw new Error("a hook needs a name");
-  if (typeof hook.handler !== "function") throw new Error(`hook "${hook.name}" has no handler function`);
+  if (!hook || typeof hook !== "object") throw new Error(problems.hookNotObject);
+  if (typeof hook.name !== "string" || hook.name.trim() === "") throw new Error(problems.hookWithoutName);
+  if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
   return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
 }
@@ -112,24 +120,5 @@ function isFile(path: string): boolean {
     return statSync(path).isFile();
   } catch {
     return false;
-  }
-}
-
-/** One line saying what went wrong, whatever was thrown. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return firstLine(error.message) || error.name;
-  return firstLine(printable(error));
-}
-
-export function firstLine(text: string): string {
-  return text.split("\n")[0] ?? "";
-}
-
-/** `String(value)`, except for values that refuse to become a string (null-prototype objects). */
-export function printable(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
   }
 }

@@ -79,6 +79,50 @@ export function projectTrustQuestion(dir: string): string {
   return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
 }
 
+export function notifyLoadWarning(file: string, warning: string): string {
+  return `Permission module ${file}: ${warning}`;
+}
+
+// ── Why a module or hook failed (the Approver reads these in notices and prompts) ─────────────
+
+export const problems = {
+  defaultExportNotFunction: "its default export is not a function",
+  hookNotObject: "onToolUse needs a hook object",
+  hookWithoutName: "a hook needs a name",
+  hookWithoutHandler: (name: string) => `hook "${name}" has no handler function`,
+  duplicateHookName: (name: string) => `hook name "${name}" is already taken; both hooks run`,
+  notLoadedWithin: (seconds: number) => `did not load within ${seconds} s`,
+  notDecidedWithin: (seconds: number) => `did not decide within ${seconds} s`,
+  notADecision: (value: string) => `returned ${value}, not a decision`,
+  noReason: "no reason given",
+  noEditor: "neither $VISUAL nor $EDITOR is set",
+  editorNotFound: (command: string) => `${command}: command not found`,
+  editorExited: (editor: string, code: number) => `${editor} exited with code ${code}`,
+} as const;
+
+// ── Tool details: what the prompt shows of a call ─────────────────────────────────────────────
+
+export function readDetail(path: string, from: number | undefined, count: number | undefined): string {
+  if (from === undefined && count === undefined) return path;
+  const first = from ?? 1;
+  return count === undefined ? `${path} (from line ${first})` : `${path} (lines ${first}-${first + count - 1})`;
+}
+
+export function writeDetail(path: string, lines: number): string {
+  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+}
+
+export function editDetail(path: string, replacements: number, replaceAll: boolean): string {
+  const count = `${replacements} ${replacements === 1 ? "replacement" : "replacements"}`;
+  return `${path} (${replaceAll ? "replace all" : count})`;
+}
+
+export function searchDetail(pattern: string, path: string | undefined): string {
+  return path === undefined ? pattern : `${pattern} in ${path}`;
+}
+
+export const CIRCULAR = "[circular]";
+
 export function notifyLoadError(file: string, error: string): string {
   return `Permission module ${file} failed to load: ${error}`;
 }

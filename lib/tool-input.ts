@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EditReplacement, PermissionTool } from "./api.ts";
+import * as present from "./presenter.ts";
 
 /** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
 export function normalizeToolInput(name: string, rawInput: unknown, cwd: string): PermissionTool {
@@ -21,10 +22,10 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
         ...pathFields(text(input.path), cwd),
         offset: number(input.offset),
         limit: number(input.limit),
-        detail: readDetail(text(input.path), number(input.offset), number(input.limit)),
+        detail: present.readDetail(text(input.path), number(input.offset), number(input.limit)),
       };
     case "write":
-      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), text(input.content)) };
+      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: present.writeDetail(text(input.path), lineCount(text(input.content))) };
     case "ls": {
       const path = text(input.path) || ".";
       return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
@@ -35,7 +36,7 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
     case "find": {
       const pattern = text(input.pattern);
       const path = typeof input.path === "string" ? input.path : undefined;
-      return { name: kind, input, pattern, path, detail: path === undefined ? pattern : `${pattern} in ${path}` };
+      return { name: kind, input, pattern, path, detail: present.searchDetail(pattern, path) };
     }
     default:
       return { name, input, detail: stableJson(input) };
@@ -53,26 +54,22 @@ function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
         newText: text(edit.newText),
       }));
   const replaceAll = claudeShape && input.replace_all === true;
-  const count = `${edits.length} ${edits.length === 1 ? "replacement" : "replacements"}`;
   return {
     name: "edit",
     input,
     ...pathFields(path, cwd),
     edits,
     replaceAll,
-    detail: `${path} (${replaceAll ? "replace all" : count})`,
+    detail: present.editDetail(path, edits.length, replaceAll),
   };
 }
 
-function readDetail(path: string, offset: number | undefined, limit: number | undefined): string {
-  if (offset === undefined && limit === undefined) return path;
-  const from = offset ?? 1;
-  return limit === undefined ? `${path} (from line ${from})` : `${path} (lines ${from}-${from + limit - 1})`;
-}
-
-function writeDetail(path: string, content: string): string {
-  const lines = content === "" ? 0 : content.split("\n").length - (content.endsWith("\n") ? 1 : 0);
-  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+/** Lines of a file's content, counted without copying it. */
+function lineCount(content: string): number {
+  if (content === "") return 0;
+  let lines = 1;
+  for (let at = content.indexOf("\n"); at !== -1 && at < content.length - 1; at = content.indexOf("\n", at + 1)) lines++;
+  return lines;
 }
 
 function pathFields(path: string, cwd: string) {
@@ -110,7 +107,7 @@ export function stableJson(value: unknown): string {
 function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   if (typeof value === "bigint") return value.toString();
   if (typeof value !== "object" || value === null) return value;
-  if (seen.has(value)) return "[circular]";
+  if (seen.has(value)) return present.CIRCULAR;
   seen.add(value);
   const sorted = Array.isArray(value)
     ? value.map((item) => sortKeys(item, seen))

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { HookInput } from "../lib/api.ts";
 import { evaluate } from "../lib/evaluator.ts";
-import { createPermissionsAPI, describeError, type LoadResult, loadPermissionModules } from "../lib/loader.ts";
+import { describeError } from "../lib/failure.ts";
+import { createPermissionsAPI, type LoadResult, loadPermissionModules } from "../lib/loader.ts";
 import { normalizeToolInput } from "../lib/tool-input.ts";
 
 const TEMP = mkdtempSync(join(tmpdir(), "pph-loader-"));
@@ -101,7 +102,7 @@ export default function (api: PermissionsAPI): void {
 
   test("a module registering nothing is fine", async () => {
     const dir = permissionsDir({ "m.ts": "export default function () {}" });
-    expect(await loadPermissionModules({ user: dir })).toEqual({ hooks: [], errors: [] });
+    expect(await loadPermissionModules({ user: dir })).toEqual({ hooks: [], errors: [], warnings: [] });
   });
 });
 
@@ -184,10 +185,11 @@ describe("which files, in which order", () => {
   });
 
   test("missing directories are no error", async () => {
-    expect(await loadPermissionModules({ user: join(TEMP, "does-not-exist") })).toEqual({ hooks: [], errors: [] });
+    expect(await loadPermissionModules({ user: join(TEMP, "does-not-exist") })).toEqual({ hooks: [], errors: [], warnings: [] });
     expect(await loadPermissionModules({ project: join(TEMP, "nope", "deeper"), user: join(TEMP, "nope2") })).toEqual({
       hooks: [],
       errors: [],
+      warnings: [],
     });
     const user = permissionsDir({ "u.ts": registering("u") });
     expect(names(await loadPermissionModules({ project: join(TEMP, "no-project"), user }))).toEqual(["u"]);
@@ -195,11 +197,11 @@ describe("which files, in which order", () => {
 
   test("a permissions path that is a file is no error", async () => {
     const dir = permissionsDir({ "file.txt": "x" });
-    expect(await loadPermissionModules({ user: join(dir, "file.txt") })).toEqual({ hooks: [], errors: [] });
+    expect(await loadPermissionModules({ user: join(dir, "file.txt") })).toEqual({ hooks: [], errors: [], warnings: [] });
   });
 
   test("an empty directory", async () => {
-    expect(await loadPermissionModules({ user: permissionsDir() })).toEqual({ hooks: [], errors: [] });
+    expect(await loadPermissionModules({ user: permissionsDir() })).toEqual({ hooks: [], errors: [], warnings: [] });
   });
 });
 
@@ -294,20 +296,21 @@ describe("duplicate hook names", () => {
       ["same", "user"],
       ["other", "user"],
     ]);
-    expect(result.errors).toEqual([{ file: join(user, "b.ts"), error: 'hook name "same" is already taken; both hooks run' }]);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([{ file: join(user, "b.ts"), error: 'hook name "same" is already taken; both hooks run' }]);
   });
 
   test("within one module", async () => {
     const dir = permissionsDir({ "m.ts": registering("twice", "twice") });
     const result = await loadPermissionModules({ user: dir });
     expect(names(result)).toEqual(["twice", "twice"]);
-    expect(result.errors).toEqual([{ file: join(dir, "m.ts"), error: 'hook name "twice" is already taken; both hooks run' }]);
+    expect(result.warnings).toEqual([{ file: join(dir, "m.ts"), error: 'hook name "twice" is already taken; both hooks run' }]);
   });
 
   test("three of a kind: two reports", async () => {
     const dir = permissionsDir({ "a.ts": registering("x"), "b.ts": registering("x"), "c.ts": registering("x") });
     const result = await loadPermissionModules({ user: dir });
-    expect(result.errors.map((error) => error.file)).toEqual([join(dir, "b.ts"), join(dir, "c.ts")]);
+    expect(result.warnings.map((warning) => warning.file)).toEqual([join(dir, "b.ts"), join(dir, "c.ts")]);
   });
 });
 
@@ -438,4 +441,20 @@ describe("describeError", () => {
     expect(describeError(Object.create(null))).toBe("[object Object]");
     expect(describeError(Symbol("s"))).toBe("Symbol(s)");
   });
+});
+
+test("a module that never finishes loading is given up on, and the others load", async () => {
+  const { jest } = await import("bun:test");
+  const dir = permissionsDir({ "a.js": "export default () => new Promise(() => {});", "b.js": registering("b") });
+  jest.useFakeTimers();
+  try {
+    const loading = loadPermissionModules({ user: dir });
+    for (let i = 0; i < 50 && jest.getTimerCount() === 0; i++) await Promise.resolve();
+    jest.advanceTimersByTime(10_000);
+    const result = await loading;
+    expect(result.errors).toEqual([{ file: join(dir, "a.js"), error: "did not load within 10 s" }]);
+    expect(names(result)).toEqual(["b"]);
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -181,7 +181,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
       script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] }, { text: "ok" }],
     });
     const screen = (await pi.waitFor("c-bad-hook.js")).replace(/\s+/g, " ");
-    expect(screen).toContain('b-duplicate.js failed to load: hook name "Ask" is already taken; both hooks run');
+    expect(screen).toContain('b-duplicate.js: hook name "Ask" is already taken; both hooks run');
     expect(screen).toContain('c-bad-hook.js failed to load: hook "No handler" has no handler function');
     pi.prompt("go");
     await pi.waitFor("Authorization required: Ask");
