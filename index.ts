@@ -3,7 +3,7 @@ import { Enablement } from "./lib/enablement.ts";
 import { Gatekeeper, report } from "./lib/gatekeeper.ts";
 import { guard } from "./lib/guard.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
-import { notifyInternalError } from "./lib/presenter.ts";
+import { agentInternalError, notifyInternalError } from "./lib/presenter.ts";
 
 export type * from "./lib/api.ts";
 
@@ -36,7 +36,7 @@ export default function permissionHooks(pi: ExtensionAPI): void {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       report(ctx, notifyInternalError("checking a tool call", message));
-      return { block: true, reason: notifyInternalError("checking this tool call", message) };
+      return { block: true, reason: agentInternalError(message) };
     }
   });
 }

@@ -31,6 +31,9 @@ ${note}` : `${head} The user stopped this turn; wait for their next message.`;
 function agentHookBlock(hookName, reason) {
   return `Blocked by permission hook ${hookName}: ${reason}`;
 }
+function agentInternalError(error) {
+  return `Blocked: pi-permission-hooks could not check this call (${error}), so it did not run.`;
+}
 function agentNoUi(hookName) {
   return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
 }
@@ -59,6 +62,9 @@ function projectTrustTitle() {
 }
 function projectTrustQuestion(dir) {
   return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
+}
+function notifyPromptWaiting(hookName) {
+  return `A permission prompt (${hookName}) is waiting for the open dialog to close.`;
 }
 function notifyLoadWarning(file, warning) {
   return `Permission module ${file}: ${warning}`;
@@ -1174,8 +1180,9 @@ class PermissionPrompt {
 // lib/show-prompt.ts
 var OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" };
 var OVERLAY_POLL_MS = 50;
+var WAITING_NOTICE_MS = 2000;
 async function showPrompt(ctx, request, track) {
-  if (!await otherOverlaysClosed(ctx))
+  if (!await otherOverlaysClosed(ctx, request.hookName))
     return "interrupted";
   const signal = ctx.signal;
   return ctx.ui.custom((tui, theme, keybindings, done) => {
@@ -1198,11 +1205,13 @@ async function showPrompt(ctx, request, track) {
     return prompt;
   }, { overlay: true, overlayOptions: OVERLAY });
 }
-async function otherOverlaysClosed(ctx) {
+async function otherOverlaysClosed(ctx, hookName) {
   const tui = tuiOf(ctx);
-  while (tui?.hasOverlay()) {
+  for (let waited = 0;tui?.hasOverlay(); waited += OVERLAY_POLL_MS) {
     if (ctx.signal?.aborted)
       return false;
+    if (waited === WAITING_NOTICE_MS)
+      ctx.ui.notify(notifyPromptWaiting(hookName), "info");
     await new Promise((resolve) => setTimeout(resolve, OVERLAY_POLL_MS));
   }
   return !ctx.signal?.aborted;
@@ -1827,7 +1836,7 @@ function permissionHooks(pi) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       report(ctx, notifyInternalError("checking a tool call", message));
-      return { block: true, reason: notifyInternalError("checking this tool call", message) };
+      return { block: true, reason: agentInternalError(message) };
     }
   });
 }

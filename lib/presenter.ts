@@ -40,6 +40,10 @@ export function agentHookBlock(hookName: string, reason: string): string {
   return `Blocked by permission hook ${hookName}: ${reason}`;
 }
 
+export function agentInternalError(error: string): string {
+  return `Blocked: pi-permission-hooks could not check this call (${error}), so it did not run.`;
+}
+
 export function agentNoUi(hookName: string): string {
   return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
 }
@@ -77,6 +81,10 @@ export function projectTrustTitle(): string {
 
 export function projectTrustQuestion(dir: string): string {
   return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
+}
+
+export function notifyPromptWaiting(hookName: string): string {
+  return `A permission prompt (${hookName}) is waiting for the open dialog to close.`;
 }
 
 export function notifyLoadWarning(file: string, warning: string): string {

@@ -1,11 +1,13 @@
 import type { ExtensionContext, Theme } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import { externalEditorFor } from "./external-editor.ts";
-import type { Paint } from "./presenter.ts";
+import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 const OVERLAY_POLL_MS = 50;
+/** Waiting this long behind another overlay, the Approver is told why nothing appears. */
+const WAITING_NOTICE_MS = 2_000;
 
 /**
  * Shows one prompt as an overlay and resolves with the Approver's outcome, or "interrupted" when
@@ -17,7 +19,7 @@ export async function showPrompt(
   request: PromptRequest,
   track: (prompt: PermissionPrompt, open: boolean) => void,
 ): Promise<PromptOutcome | "interrupted"> {
-  if (!(await otherOverlaysClosed(ctx))) return "interrupted";
+  if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;
   return ctx.ui.custom<PromptOutcome>(
     (tui, theme, keybindings, done) => {
@@ -46,10 +48,11 @@ export async function showPrompt(
  * Resolves true once no overlay is open, false if the turn is interrupted meanwhile. An overlay
  * can't simply wait hidden on top: pi 0.80 closes the topmost overlay when any custom UI closes.
  */
-async function otherOverlaysClosed(ctx: ExtensionContext): Promise<boolean> {
+async function otherOverlaysClosed(ctx: ExtensionContext, hookName: string): Promise<boolean> {
   const tui = tuiOf(ctx);
-  while (tui?.hasOverlay()) {
+  for (let waited = 0; tui?.hasOverlay(); waited += OVERLAY_POLL_MS) {
     if (ctx.signal?.aborted) return false;
+    if (waited === WAITING_NOTICE_MS) ctx.ui.notify(present.notifyPromptWaiting(hookName), "info");
     await new Promise((resolve) => setTimeout(resolve, OVERLAY_POLL_MS));
   }
   return !ctx.signal?.aborted;
@@ -67,6 +70,6 @@ function tuiOf(ctx: ExtensionContext): TUI | undefined {
   return tui;
 }
 
-export function paintOf(theme: Theme): Paint {
+export function paintOf(theme: Theme): present.Paint {
   return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import * as present from "../lib/presenter.ts";
 import {
   FAILED_HEADING,
   NO_HOOKS,
@@ -489,5 +490,28 @@ describe("managing hooks", () => {
       ].join("\n"),
     );
     expect(permissionsSummary([], [])).toBe("No permission hooks are loaded.");
+  });
+});
+
+describe("reasons, warnings and tool details", () => {
+  test("exact texts", () => {
+    expect(present.agentInternalError("boom")).toBe("Blocked: pi-permission-hooks could not check this call (boom), so it did not run.");
+    expect(present.notifyPromptWaiting("Git")).toBe("A permission prompt (Git) is waiting for the open dialog to close.");
+    expect(present.notifyLoadWarning("/p/a.ts", "w")).toBe("Permission module /p/a.ts: w");
+    expect(present.problems.duplicateHookName("x")).toBe('hook name "x" is already taken; both hooks run');
+    expect(present.problems.notLoadedWithin(10)).toBe("did not load within 10 s");
+    expect(present.problems.notDecidedWithin(10)).toBe("did not decide within 10 s");
+    expect(present.problems.notADecision('"maybe"')).toBe('returned "maybe", not a decision');
+    expect(present.problems.editorNotFound("vim")).toBe("vim: command not found");
+    expect(present.problems.editorExited("vim -f", 2)).toBe("vim -f exited with code 2");
+    expect(present.readDetail("a.ts", 10, 5)).toBe("a.ts (lines 10-14)");
+    expect(present.readDetail("a.ts", 10, undefined)).toBe("a.ts (from line 10)");
+    expect(present.readDetail("a.ts", undefined, undefined)).toBe("a.ts");
+    expect(present.writeDetail("a.ts", 1)).toBe("a.ts (1 line)");
+    expect(present.writeDetail("a.ts", 0)).toBe("a.ts (0 lines)");
+    expect(present.editDetail("a.ts", 2, false)).toBe("a.ts (2 replacements)");
+    expect(present.editDetail("a.ts", 1, true)).toBe("a.ts (replace all)");
+    expect(present.searchDetail("TODO", "src")).toBe("TODO in src");
+    expect(present.searchDetail("TODO", undefined)).toBe("TODO");
   });
 });

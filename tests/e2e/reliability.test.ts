@@ -35,6 +35,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
     await pi.waitFor("OTHER DIALOG");
     await pi.waitForRecord(2);
     expect(pi.screen()).not.toContain("Authorization required");
+    await pi.waitFor(present.notifyPromptWaiting("Ask"));
     pi.send("Enter");
     await pi.waitForGone("OTHER DIALOG");
     await pi.waitFor("Authorization required: Ask");
