@@ -661,29 +661,37 @@ var ENDS_IN_PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?$/u;
 class VisibleTyping {
   pending = "";
   previous = "";
-  rewrite(data) {
-    if (data.includes(PASTE_START))
-      return [...this.flush(), rewritePastes(data)];
+  rewrite(data, hand) {
+    if (this.pending === "" && data.length === 1 && data >= " " && data <= "~") {
+      this.previous = data;
+      return hand(data);
+    }
+    if (data.includes(PASTE_START)) {
+      this.flush(hand);
+      return hand(rewritePastes(data));
+    }
     const printable = decodeKittyPrintable(data) ?? (PRINTABLE.test(data) ? data : undefined);
-    if (printable === undefined)
-      return [...this.flush(), data];
+    if (printable === undefined) {
+      this.flush(hand);
+      return hand(data);
+    }
     const text = this.pending + printable;
     this.pending = "";
     if (ENDS_IN_HIGH_SURROGATE.test(text) || text.endsWith(ZWJ2) && ENDS_IN_PICTOGRAPH.test(this.previous + text.slice(0, -1))) {
       this.pending = text;
-      return [];
+      return;
     }
     const visible = toVisible(this.previous + text).slice(this.previous.length);
     this.previous = visible === text ? lastCharacter(text) : "";
-    return [visible === text ? text : asPaste(visible)];
+    hand(visible === text ? text : asPaste(visible));
   }
-  flush() {
+  flush(hand) {
     this.previous = "";
     if (this.pending === "")
-      return [];
+      return;
     const waiting = this.pending;
     this.pending = "";
-    return [asPaste(toVisible(waiting))];
+    hand(asPaste(toVisible(waiting)));
   }
 }
 function rewritePastes(data) {
@@ -755,6 +763,8 @@ class EditMode {
   stash;
   warning;
   typing = new VisibleTyping;
+  toEditor = (part) => this.editor.handleInput(part);
+  toNote = (part) => this.note.handleInput(part);
   noteLabel = "";
   hints = [];
   constructor(tui, paint, keys, original, note) {
@@ -810,15 +820,12 @@ class EditMode {
       this.toggleOriginal();
       return;
     }
-    const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      for (const part of typed)
-        this.note.handleInput(part);
+      this.typing.rewrite(data, this.toNote);
       return;
     }
     const before = this.stash === undefined ? undefined : this.editor.getText();
-    for (const part of typed)
-      this.editor.handleInput(part);
+    this.typing.rewrite(data, this.toEditor);
     if (before !== undefined && this.editor.getText() !== before)
       this.stash = undefined;
     return;
@@ -999,8 +1006,8 @@ class PermissionPrompt {
     if (keys.matches(data, KEY.pageDown))
       return this.scrollDetail(1);
     if (this.drafting) {
-      for (const part of this.typing.rewrite(data))
-        this.drafts[this.drafting].handleInput(part);
+      const draft = this.drafts[this.drafting];
+      this.typing.rewrite(data, (part) => draft.handleInput(part));
       return;
     }
     if (data === "k")

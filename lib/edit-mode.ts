@@ -19,6 +19,8 @@ export class EditMode {
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
   private readonly typing = new VisibleTyping();
+  private readonly toEditor = (part: string) => this.editor.handleInput(part);
+  private readonly toNote = (part: string) => this.note.handleInput(part);
   // Drawn on every key, changing only with the theme.
   private noteLabel = "";
   private hints: string[] = [];
@@ -81,14 +83,13 @@ export class EditMode {
       this.toggleOriginal();
       return undefined;
     }
-    const typed = this.typing.rewrite(data);
     if (this.focus === "note") {
-      for (const part of typed) this.note.handleInput(part);
+      this.typing.rewrite(data, this.toNote);
       return undefined;
     }
     // Only a stash needs the before/after comparison; joining a long command twice per key lags.
     const before = this.stash === undefined ? undefined : this.editor.getText();
-    for (const part of typed) this.editor.handleInput(part);
+    this.typing.rewrite(data, this.toEditor);
     if (before !== undefined && this.editor.getText() !== before) this.stash = undefined;
     return undefined;
   }

@@ -151,7 +151,8 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
     if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
     if (this.drafting) {
-      for (const part of this.typing.rewrite(data)) this.drafts[this.drafting].handleInput(part);
+      const draft = this.drafts[this.drafting];
+      this.typing.rewrite(data, (part) => draft.handleInput(part));
       return;
     }
     if (data === "k") return this.move(-1);

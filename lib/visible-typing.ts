@@ -13,35 +13,45 @@ const ENDS_IN_PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?$/u;
  * characters arrive as notation (see visible.ts), like those of the agent's command do. Keys pass
  * through. pi hands over a character outside the BMP one UTF-16 unit at a time, and a joiner means
  * nothing until the character after it arrives, so those wait for the next input.
- * Returns what to hand to the field, in order.
+ * What the field should get is handed to `hand`, in order.
  */
 export class VisibleTyping {
   private pending = "";
   /** The last character handed over as typed, as context for what follows it. */
   private previous = "";
 
-  rewrite(data: string): string[] {
-    if (data.includes(PASTE_START)) return [...this.flush(), rewritePastes(data)];
+  rewrite(data: string, hand: (part: string) => void): void {
+    if (this.pending === "" && data.length === 1 && data >= " " && data <= "~") {
+      this.previous = data;
+      return hand(data);
+    }
+    if (data.includes(PASTE_START)) {
+      this.flush(hand);
+      return hand(rewritePastes(data));
+    }
     const printable = decodeKittyPrintable(data) ?? (PRINTABLE.test(data) ? data : undefined);
-    if (printable === undefined) return [...this.flush(), data];
+    if (printable === undefined) {
+      this.flush(hand);
+      return hand(data);
+    }
     const text = this.pending + printable;
     this.pending = "";
     if (ENDS_IN_HIGH_SURROGATE.test(text) || (text.endsWith(ZWJ) && ENDS_IN_PICTOGRAPH.test(this.previous + text.slice(0, -1)))) {
       this.pending = text;
-      return [];
+      return;
     }
     const visible = toVisible(this.previous + text).slice(this.previous.length);
     this.previous = visible === text ? lastCharacter(text) : "";
-    return [visible === text ? text : asPaste(visible)];
+    hand(visible === text ? text : asPaste(visible));
   }
 
   /** What waited is handed over as it stands: a lone half or a joiner that joined nothing. */
-  private flush(): string[] {
+  private flush(hand: (part: string) => void): void {
     this.previous = "";
-    if (this.pending === "") return [];
+    if (this.pending === "") return;
     const waiting = this.pending;
     this.pending = "";
-    return [asPaste(toVisible(waiting))];
+    hand(asPaste(toVisible(waiting)));
   }
 }
 

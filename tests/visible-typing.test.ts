@@ -6,7 +6,9 @@ const paste = (text: string) => `\x1b[200~${text}\x1b[201~`;
 /** Feeds inputs one by one, as pi's TUI hands them over, and collects what reaches the field. */
 function typed(...inputs: string[]): string[] {
   const typing = new VisibleTyping();
-  return inputs.flatMap((input) => typing.rewrite(input));
+  const handed: string[] = [];
+  for (const input of inputs) typing.rewrite(input, (part) => handed.push(part));
+  return handed;
 }
 
 describe("typing into a field", () => {
