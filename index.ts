@@ -3,7 +3,7 @@ import { Enablement } from "./lib/enablement.ts";
 import { Gatekeeper, report } from "./lib/gatekeeper.ts";
 import { guard } from "./lib/guard.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
-import { agentInternalError, notifyInternalError } from "./lib/presenter.ts";
+import { agentInternalError, DURING, notifyInternalError } from "./lib/presenter.ts";
 
 export type * from "./lib/api.ts";
 
@@ -14,28 +14,28 @@ export default function permissionHooks(pi: ExtensionAPI): void {
   registerPermissionControls(pi, gatekeeper, enablement);
 
   pi.on("session_start", (_event, ctx) =>
-    guard(ctx, "loading permission modules", () => {
+    guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
       gatekeeper.load(ctx);
     }),
   );
   pi.on("session_tree", (_event, ctx) =>
-    guard(ctx, "session tree", () => {
+    guard(ctx, DURING.tree, () => {
       gatekeeper.onTree();
       enablement.restore(ctx);
     }),
   );
   pi.on("session_shutdown", (_event, ctx) =>
-    guard(ctx, "session shutdown", () => gatekeeper.close()),
+    guard(ctx, DURING.shutdown, () => gatekeeper.close()),
   );
-  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
-  pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
+  pi.on("turn_end", (_event, ctx) => guard(ctx, DURING.turnEnd, () => gatekeeper.onTurnEnd(ctx)));
+  pi.on("tool_result", (event, ctx) => guard(ctx, DURING.note, () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {
     try {
       return await gatekeeper.onToolCall(event, ctx);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      report(ctx, notifyInternalError("checking a tool call", message));
+      report(ctx, notifyInternalError(DURING.toolCall, message));
       return { block: true, reason: agentInternalError(message) };
     }
   });

@@ -103,6 +103,16 @@ var CIRCULAR = "[circular]";
 function notifyLoadError(file, error) {
   return `Permission module ${file} failed to load: ${error}`;
 }
+var DURING = {
+  load: "loading permission modules",
+  tree: "session tree",
+  shutdown: "session shutdown",
+  turnEnd: "turn end",
+  note: "adding a note",
+  toolCall: "checking a tool call",
+  command: "/permissions",
+  toggleAll: "switching all permission hooks"
+};
 function notifyInternalError(where, error) {
   return `pi-permission-hooks: ${where} failed: ${error}`;
 }
@@ -1771,14 +1781,14 @@ function registerPermissionControls(pi, gatekeeper, enablement) {
       }
     },
     handler: async (args, ctx) => {
-      await guard(ctx, "/permissions", async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
+      await guard(ctx, DURING.command, async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
     }
   });
   for (const key of toggleAllKeys(getAgentDir3())) {
     pi.registerShortcut(key, {
       description: TOGGLE_ALL_DESCRIPTION,
       handler: async (ctx) => {
-        await guard(ctx, "switching all permission hooks", async () => {
+        await guard(ctx, DURING.toggleAll, async () => {
           if ((await gatekeeper.loaded()).hooks.length === 0)
             return ctx.ui.notify(NO_HOOKS, "warning");
           ctx.ui.notify(notifyAllSwitched(enablement.toggleAll(ctx), key), "info");
@@ -1826,23 +1836,23 @@ function permissionHooks(pi) {
   const enablement = new Enablement(pi);
   const gatekeeper = new Gatekeeper(enablement);
   registerPermissionControls(pi, gatekeeper, enablement);
-  pi.on("session_start", (_event, ctx) => guard(ctx, "loading permission modules", () => {
+  pi.on("session_start", (_event, ctx) => guard(ctx, DURING.load, () => {
     enablement.restore(ctx);
     gatekeeper.load(ctx);
   }));
-  pi.on("session_tree", (_event, ctx) => guard(ctx, "session tree", () => {
+  pi.on("session_tree", (_event, ctx) => guard(ctx, DURING.tree, () => {
     gatekeeper.onTree();
     enablement.restore(ctx);
   }));
-  pi.on("session_shutdown", (_event, ctx) => guard(ctx, "session shutdown", () => gatekeeper.close()));
-  pi.on("turn_end", (_event, ctx) => guard(ctx, "turn end", () => gatekeeper.onTurnEnd(ctx)));
-  pi.on("tool_result", (event, ctx) => guard(ctx, "adding a note", () => gatekeeper.onToolResult(event)));
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, DURING.shutdown, () => gatekeeper.close()));
+  pi.on("turn_end", (_event, ctx) => guard(ctx, DURING.turnEnd, () => gatekeeper.onTurnEnd(ctx)));
+  pi.on("tool_result", (event, ctx) => guard(ctx, DURING.note, () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {
     try {
       return await gatekeeper.onToolCall(event, ctx);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      report(ctx, notifyInternalError("checking a tool call", message));
+      report(ctx, notifyInternalError(DURING.toolCall, message));
       return { block: true, reason: agentInternalError(message) };
     }
   });

@@ -28,7 +28,7 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
       }
     },
     handler: async (args, ctx) => {
-      await guard(ctx, "/permissions", async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
+      await guard(ctx, present.DURING.command, async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
     },
   });
 
@@ -36,7 +36,7 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     pi.registerShortcut(key as KeyId, {
       description: present.TOGGLE_ALL_DESCRIPTION,
       handler: async (ctx) => {
-        await guard(ctx, "switching all permission hooks", async () => {
+        await guard(ctx, present.DURING.toggleAll, async () => {
           if ((await gatekeeper.loaded()).hooks.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
           ctx.ui.notify(present.notifyAllSwitched(enablement.toggleAll(ctx), key), "info");
         });

@@ -135,6 +135,18 @@ export function notifyLoadError(file: string, error: string): string {
   return `Permission module ${file} failed to load: ${error}`;
 }
 
+/** What the extension was doing when something inside it failed; named in notifyInternalError. */
+export const DURING = {
+  load: "loading permission modules",
+  tree: "session tree",
+  shutdown: "session shutdown",
+  turnEnd: "turn end",
+  note: "adding a note",
+  toolCall: "checking a tool call",
+  command: "/permissions",
+  toggleAll: "switching all permission hooks",
+} as const;
+
 export function notifyInternalError(where: string, error: string): string {
   return `pi-permission-hooks: ${where} failed: ${error}`;
 }

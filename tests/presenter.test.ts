@@ -515,3 +515,42 @@ describe("reasons, warnings and tool details", () => {
     expect(present.searchDetail("TODO", undefined)).toBe("TODO");
   });
 });
+
+describe("texts that had no exact test", () => {
+  test("project trust", () => {
+    expect(present.projectTrustTitle()).toBe("Trust this project's permission modules?");
+    expect(present.projectTrustQuestion("/p/.pi/permissions")).toBe(
+      "/p/.pi/permissions holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?",
+    );
+    expect(present.notifyProjectModulesSkipped("/p/.pi/permissions")).toBe(
+      "Permission modules in /p/.pi/permissions were not loaded: this project is not trusted.",
+    );
+  });
+
+  test("prompt and list constants", () => {
+    expect(present.ARMING_HINT).toBe("keys wake up in a moment…");
+    expect(present.CIRCULAR).toBe("[circular]");
+    expect(present.SUBCOMMAND_DESCRIPTIONS).toEqual({
+      enable: "Switch permission hooks on: all, or the one named",
+      disable: "Switch permission hooks off for this branch: all, or the one named",
+    });
+    expect(present.HOOK_DETAIL_INDENT).toBe("      ");
+    expect(present.FAILURE_DETAIL_INDENT).toBe("    ");
+  });
+
+  test("where an internal failure happened", () => {
+    expect(present.notifyInternalError(present.DURING.load, "boom")).toBe(
+      "pi-permission-hooks: loading permission modules failed: boom",
+    );
+    expect(Object.values(present.DURING)).toEqual([
+      "loading permission modules",
+      "session tree",
+      "session shutdown",
+      "turn end",
+      "adding a note",
+      "checking a tool call",
+      "/permissions",
+      "switching all permission hooks",
+    ]);
+  });
+});
