@@ -25,9 +25,7 @@ export default function permissionHooks(pi: ExtensionAPI): void {
       enablement.restore(ctx);
     }),
   );
-  pi.on("session_shutdown", (_event, ctx) =>
-    guard(ctx, DURING.shutdown, () => gatekeeper.close()),
-  );
+  pi.on("session_shutdown", (_event, ctx) => guard(ctx, DURING.shutdown, () => gatekeeper.close()));
   pi.on("turn_end", (_event, ctx) => guard(ctx, DURING.turnEnd, () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, DURING.note, () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {

@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { type LoadedHook, loadPermissionModules } from "../lib/loader.ts";
 import { CORPUS_FILE } from "./corpus/generate.ts";
-import { bareGate, type Session, startSession } from "./fixtures/pi.ts";
 import { MODULES, ONE_HOOK, policyModules } from "./fixtures/permission-modules.ts";
+import { bareGate, type Session, startSession } from "./fixtures/pi.ts";
 import { median, now, ns, type Row, ratio, report } from "./stats.ts";
 
 const ROUNDS = 5;
@@ -74,7 +74,8 @@ function checked(call: Call, hooks: readonly LoadedHook[]): Call {
     const result = await call(command);
     if (result === undefined) return result;
     const reason = (result as { reason?: string }).reason ?? "";
-    if (!hooks.some((hook) => reason.includes(hook.name))) throw new Error(`unexpected tool_call result: ${JSON.stringify(result)}`);
+    if (!hooks.some((hook) => reason.includes(hook.name)))
+      throw new Error(`unexpected tool_call result: ${JSON.stringify(result)}`);
     return result;
   };
 }

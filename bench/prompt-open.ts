@@ -8,8 +8,8 @@ import { loadPermissionModules } from "../lib/loader.ts";
 import { EDIT_LABELS } from "../lib/presenter.ts";
 import type { PermissionPrompt } from "../lib/prompt-overlay.ts";
 import { CORPUS_FILE } from "./corpus/generate.ts";
-import { bareGate, type Session } from "./fixtures/pi.ts";
 import { MODULES } from "./fixtures/permission-modules.ts";
+import { bareGate, type Session } from "./fixtures/pi.ts";
 import { ASK_EVERY_BASH_CALL, bareEditor, COLUMNS, promptSession, skipArming } from "./fixtures/tui.ts";
 import { median, now, ns, type Row, ratio, report } from "./stats.ts";
 
@@ -64,7 +64,14 @@ export async function promptOpen(): Promise<Row[]> {
 
 function row(label: string, samples: Sample[], ours: keyof Sample, baseline: keyof Sample): Row {
   const [value, base] = [median(samples.map((sample) => sample[ours])), median(samples.map((sample) => sample[baseline]))];
-  return { benchmark: "prompt open", case: label, median: ns(value), baseline: ns(base), comparison: ratio(value, base), target: "—" };
+  return {
+    benchmark: "prompt open",
+    case: label,
+    median: ns(value),
+    baseline: ns(base),
+    comparison: ratio(value, base),
+    target: "—",
+  };
 }
 
 /** One prompt: opened by a tool call, switched to edit mode, aborted; and the baselines beside it. */

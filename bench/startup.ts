@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { agentNoUi } from "../lib/presenter.ts";
-import { PI_VERSIONS, type PiSandbox, type PiRunOptions, runPiPrint, textOf } from "../tests/e2e/harness.ts";
+import { PI_VERSIONS, type PiRunOptions, type PiSandbox, runPiPrint, textOf } from "../tests/e2e/harness.ts";
 import { MODULES } from "./fixtures/permission-modules.ts";
 import { bytes, MiB, median, ns, type Row, report, signed } from "./stats.ts";
 
@@ -16,7 +16,9 @@ const PROMPT = "clean the build";
 const GATED_COMMAND = "rm -rf build";
 const GATING_HOOK = "recursive delete";
 const SCRIPT = [{ toolCalls: [{ name: "bash", arguments: { command: GATED_COMMAND } }] }, { text: "ok" }];
-const PERMISSION_FILES = Object.fromEntries(Object.entries(MODULES).map(([name, source]) => [`agent/permissions/${name}`, source]));
+const PERMISSION_FILES = Object.fromEntries(
+  Object.entries(MODULES).map(([name, source]) => [`agent/permissions/${name}`, source]),
+);
 const GNU_TIME = "/usr/bin/time";
 
 interface Variant {
@@ -35,7 +37,11 @@ const CHECKOUT: Variant = { name: "checkout", options: { extensions: [BUNDLE] },
 
 // A baseline that blocks the call too: without the extension pi runs the command, which costs
 // pi 0.80 more than a block does.
-const MINIMAL: Variant = { name: "minimal", options: { agentExtensions: [resolve(import.meta.dir, "fixtures/minimal-gate.js")] }, blockedWith: "blocked" };
+const MINIMAL: Variant = {
+  name: "minimal",
+  options: { agentExtensions: [resolve(import.meta.dir, "fixtures/minimal-gate.js")] },
+  blockedWith: "blocked",
+};
 
 // pi loads extensions through jiti, which caches its transpiled output in the temp directory; a
 // first start after a reboot or an update pays for transpiling the bundle and the modules.

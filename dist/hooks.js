@@ -615,6 +615,52 @@ import { Input } from "@earendil-works/pi-tui";
 // lib/edit-mode.ts
 import { Editor } from "@earendil-works/pi-tui";
 
+// lib/keys.ts
+import { matchesKey } from "@earendil-works/pi-tui";
+var KEY = {
+  up: "tui.select.up",
+  down: "tui.select.down",
+  pageUp: "tui.select.pageUp",
+  pageDown: "tui.select.pageDown",
+  confirm: "tui.select.confirm",
+  cancel: "tui.select.cancel",
+  tab: "tui.input.tab",
+  submit: "tui.input.submit",
+  newLine: "tui.input.newLine",
+  external: "app.editor.external"
+};
+function isShiftTab(data) {
+  return matchesKey(data, "shift+tab");
+}
+function isRestore(data) {
+  return matchesKey(data, "ctrl+r");
+}
+var DONT_ASK_KEY = "ctrl+s";
+function isDontAskAgain(data) {
+  return matchesKey(data, DONT_ASK_KEY);
+}
+function keyNames(keys) {
+  const first = (id, fallback) => keyName(safeKeys(keys, id)[0], fallback);
+  return {
+    up: first(KEY.up, "↑"),
+    down: first(KEY.down, "↓"),
+    confirm: first(KEY.confirm, "enter"),
+    submit: first(KEY.submit, "enter"),
+    newLine: first(KEY.newLine, "shift+enter"),
+    tab: first(KEY.tab, "tab"),
+    cancel: first(KEY.cancel, "esc"),
+    external: first(KEY.external, "ctrl+g"),
+    dontAsk: DONT_ASK_KEY
+  };
+}
+function safeKeys(keys, id) {
+  try {
+    return keys.getKeys(id) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 // lib/visible.ts
 var NAMES = {
   "\x00": "NUL",
@@ -713,52 +759,6 @@ function asPaste(text) {
 }
 function lastCharacter(text) {
   return Array.from(text).at(-1) ?? "";
-}
-
-// lib/keys.ts
-import { matchesKey } from "@earendil-works/pi-tui";
-var KEY = {
-  up: "tui.select.up",
-  down: "tui.select.down",
-  pageUp: "tui.select.pageUp",
-  pageDown: "tui.select.pageDown",
-  confirm: "tui.select.confirm",
-  cancel: "tui.select.cancel",
-  tab: "tui.input.tab",
-  submit: "tui.input.submit",
-  newLine: "tui.input.newLine",
-  external: "app.editor.external"
-};
-function isShiftTab(data) {
-  return matchesKey(data, "shift+tab");
-}
-function isRestore(data) {
-  return matchesKey(data, "ctrl+r");
-}
-var DONT_ASK_KEY = "ctrl+s";
-function isDontAskAgain(data) {
-  return matchesKey(data, DONT_ASK_KEY);
-}
-function keyNames(keys) {
-  const first = (id, fallback) => keyName(safeKeys(keys, id)[0], fallback);
-  return {
-    up: first(KEY.up, "↑"),
-    down: first(KEY.down, "↓"),
-    confirm: first(KEY.confirm, "enter"),
-    submit: first(KEY.submit, "enter"),
-    newLine: first(KEY.newLine, "shift+enter"),
-    tab: first(KEY.tab, "tab"),
-    cancel: first(KEY.cancel, "esc"),
-    external: first(KEY.external, "ctrl+g"),
-    dontAsk: DONT_ASK_KEY
-  };
-}
-function safeKeys(keys, id) {
-  try {
-    return keys.getKeys(id) ?? [];
-  } catch {
-    return [];
-  }
 }
 
 // lib/edit-mode.ts
@@ -1070,7 +1070,7 @@ class PermissionPrompt {
     return [...lines, ...this.detailWindow(inner, room), ...tail];
   }
   header(inner) {
-    const { paint, request } = this;
+    const { request } = this;
     const lines = [...this.title(inner)];
     for (const text of [request.description, request.guidance]) {
       if (text && text.trim() !== "")
@@ -1270,7 +1270,13 @@ function normalizeToolInput(name, rawInput, cwd) {
         detail: readDetail(text(input.path), number(input.offset), number(input.limit))
       };
     case "write":
-      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: writeDetail(text(input.path), lineCount(text(input.content))) };
+      return {
+        name: kind,
+        input,
+        ...pathFields(text(input.path), cwd),
+        content: text(input.content),
+        detail: writeDetail(text(input.path), lineCount(text(input.content)))
+      };
     case "ls": {
       const path = text(input.path) || ".";
       return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };

@@ -11,6 +11,7 @@ export interface Hook {
   name: string;
   description?: string;
   /** Nothing (or `false`, for `condition && api.request()`) means no opinion. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns on some paths only has type void there
   handler(input: HookInput): Decision | false | undefined | void | Promise<Decision | false | undefined | void>;
 }
 
@@ -39,10 +40,7 @@ export interface HighlightSpan {
   end: number;
 }
 type HighlightPattern = string | RegExp;
-export type PermissionHighlight =
-  | HighlightPattern
-  | HighlightPattern[]
-  | ((detail: string) => HighlightSpan[] | undefined);
+export type PermissionHighlight = HighlightPattern | HighlightPattern[] | ((detail: string) => HighlightSpan[] | undefined);
 
 export interface HookInput {
   cwd: string;

@@ -1,8 +1,8 @@
 import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
+import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, renderHints } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
-import { KEY, type KeyMatcher, isRestore, keyNames } from "./keys.ts";
-import { EDIT_LABELS, EMPTY_COMMAND_WARNING, type Paint, editHints, renderHints } from "./presenter.ts";
 
 export type EditSignal = { kind: "submit"; text: string } | { kind: "back" } | { kind: "external"; field: Field };
 export type Field = "command" | "note";

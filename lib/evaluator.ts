@@ -19,7 +19,8 @@ export async function evaluate(
   for (const hook of hooks) {
     try {
       let decision: unknown = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
-      if (isPromise(decision)) decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
+      if (isPromise(decision))
+        decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
       // Nothing, or `false` from the `condition && api.request()` idiom, means no opinion.
       if (decision !== undefined && decision !== null && decision !== false) return toVerdict(hook, decision);
     } catch (error) {
@@ -56,4 +57,3 @@ function describeValue(value: unknown): string {
 function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as { then?: unknown })?.then === "function";
 }
-

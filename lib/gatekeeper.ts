@@ -6,10 +6,10 @@ import { evaluate, type Verdict } from "./evaluator.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { NoteStore } from "./note-store.ts";
+import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PermissionPrompt, PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import { showPrompt } from "./show-prompt.ts";
-import * as present from "./presenter.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 
 type Content = ToolResultEvent["content"];
@@ -39,7 +39,11 @@ export class Gatekeeper {
         return result;
       });
     this.loading.then(
-      (result) => this.enablement.track(result.hooks.map((hook) => hook.name), ctx),
+      (result) =>
+        this.enablement.track(
+          result.hooks.map((hook) => hook.name),
+          ctx,
+        ),
       () => undefined,
     );
   }
@@ -109,7 +113,10 @@ export class Gatekeeper {
    * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
    * queued prompt whose hook was switched off meanwhile (don't ask again) isn't shown either.
    */
-  private ask(ctx: ExtensionContext, request: PromptRequest): Promise<PromptOutcome | "interrupted" | "switched off" | undefined> {
+  private ask(
+    ctx: ExtensionContext,
+    request: PromptRequest,
+  ): Promise<PromptOutcome | "interrupted" | "switched off" | undefined> {
     const show = async () => {
       if (this.stoppedBy !== undefined || this.closed) return "interrupted" as const;
       if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;
@@ -123,7 +130,12 @@ export class Gatekeeper {
     return answer;
   }
 
-  private apply(outcome: PromptOutcome, hookName: string, event: ToolCallEvent, ctx: ExtensionContext): ToolCallEventResult | undefined {
+  private apply(
+    outcome: PromptOutcome,
+    hookName: string,
+    event: ToolCallEvent,
+    ctx: ExtensionContext,
+  ): ToolCallEventResult | undefined {
     const id = event.toolCallId;
     switch (outcome.kind) {
       case "authorize":

@@ -19,7 +19,9 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   const subcommand = asSubcommand(word);
   if (!subcommand) return { kind: "usage" };
   const name = rest.trim();
-  return name === "" ? { kind: "switch", enabled: subcommand === "enable" } : { kind: "switch", enabled: subcommand === "enable", name };
+  return name === ""
+    ? { kind: "switch", enabled: subcommand === "enable" }
+    : { kind: "switch", enabled: subcommand === "enable", name };
 }
 
 /** The hook a typed name means: the exact name, else the one name that differs only in case. */

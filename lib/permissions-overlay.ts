@@ -1,18 +1,18 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { Frame, wrap } from "./frame.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import type { LoadedHook, LoadError } from "./loader.ts";
+import type { LoadError, LoadedHook } from "./loader.ts";
 import {
-  FAILED_HEADING,
-  FAILURE_DETAIL_INDENT,
-  HOOK_DETAIL_INDENT,
-  NO_HOOKS,
-  PERMISSIONS_TITLE,
-  type Paint,
   displayPath,
   enabledCount,
+  FAILED_HEADING,
+  FAILURE_DETAIL_INDENT,
   failureRow,
+  HOOK_DETAIL_INDENT,
   hookRow,
+  NO_HOOKS,
+  type Paint,
+  PERMISSIONS_TITLE,
   permissionsHints,
   renderHintRows,
   scrollMarker,

@@ -6,7 +6,12 @@ import type { Enablement } from "./enablement.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { guard } from "./guard.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
-import { completePermissionsArgs, type PermissionsCommand, parsePermissionsCommand, resolveHookName } from "./permissions-command.ts";
+import {
+  completePermissionsArgs,
+  type PermissionsCommand,
+  parsePermissionsCommand,
+  resolveHookName,
+} from "./permissions-command.ts";
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
 import { paintOf } from "./show-prompt.ts";

@@ -247,7 +247,10 @@ export function externalEditorFailure(reason: string): string {
 /** Key ids as pi spells them, the way a hint shows them. */
 export function keyName(id: string | undefined, fallback: string): string {
   if (!id) return fallback;
-  return id.replace(/^escape$/, "esc").replace(/^up$/, "↑").replace(/^down$/, "↓");
+  return id
+    .replace(/^escape$/, "esc")
+    .replace(/^up$/, "↑")
+    .replace(/^down$/, "↓");
 }
 
 // ── Managing hooks: /permissions, the toggle-all shortcut, the footer ────────────────────────

@@ -3,13 +3,13 @@ import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { Frame, wrap } from "./frame.ts";
-import { KEY, type KeyMatcher, isDontAskAgain, isShiftTab, keyNames } from "./keys.ts";
+import { isDontAskAgain, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   ARMING_HINT,
-  NOTE_PREFIX,
-  type Paint,
   choiceLine,
   externalEditorFailure,
+  NOTE_PREFIX,
+  type Paint,
   promptTitle,
   renderHintRows,
   scrollMarker,
@@ -204,7 +204,7 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private header(inner: number): string[] {
-    const { paint, request } = this;
+    const { request } = this;
     const lines = [...this.title(inner)];
     for (const text of [request.description, request.guidance]) {
       if (text && text.trim() !== "") lines.push("", ...wrap(toVisible(text), inner));
@@ -254,7 +254,10 @@ export class PermissionPrompt implements Component, Focusable {
     for (const span of highlights) {
       out += toVisible(detail.slice(at, span.start));
       const marked = toVisible(detail.slice(span.start, span.end));
-      out += marked.split("\n").map((part) => this.paint.fg("warning", this.paint.bold(part))).join("\n");
+      out += marked
+        .split("\n")
+        .map((part) => this.paint.fg("warning", this.paint.bold(part)))
+        .join("\n");
       at = span.end;
     }
     return out + toVisible(detail.slice(at));

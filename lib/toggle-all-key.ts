@@ -22,6 +22,7 @@ export function toggleAllKeys(agentDir: string): string[] {
   }
   const keys = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
   if (typeof keys === "string") return keys.trim() === "" ? [] : [keys];
-  if (Array.isArray(keys) && keys.every((key) => typeof key === "string")) return [...new Set(keys)].filter((key) => key.trim() !== "");
+  if (Array.isArray(keys) && keys.every((key) => typeof key === "string"))
+    return [...new Set(keys)].filter((key) => key.trim() !== "");
   return [DEFAULT_KEY];
 }

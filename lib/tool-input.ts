@@ -25,7 +25,13 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
         detail: present.readDetail(text(input.path), number(input.offset), number(input.limit)),
       };
     case "write":
-      return { name: kind, input, ...pathFields(text(input.path), cwd), content: text(input.content), detail: present.writeDetail(text(input.path), lineCount(text(input.content))) };
+      return {
+        name: kind,
+        input,
+        ...pathFields(text(input.path), cwd),
+        content: text(input.content),
+        detail: present.writeDetail(text(input.path), lineCount(text(input.content))),
+      };
     case "ls": {
       const path = text(input.path) || ".";
       return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
@@ -111,7 +117,11 @@ function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   seen.add(value);
   const sorted = Array.isArray(value)
     ? value.map((item) => sortKeys(item, seen))
-    : Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key], seen)]));
+    : Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((key) => [key, sortKeys((value as Record<string, unknown>)[key], seen)]),
+      );
   seen.delete(value);
   return sorted;
 }

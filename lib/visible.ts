@@ -17,6 +17,7 @@ const CODES = new Map(Object.entries(NAMES).map(([char, name]) => [name, char]))
 // bidi embeddings/overrides/isolates, invisible operators, odd spaces, BOM, interlinear
 // annotations, tag characters, variation selectors outside emoji, and lone surrogates.
 const SUSPECT =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: every code point here is matched on its own, on purpose
   /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const ZWJ = "\u200d";
 // Emoji parts that only look hidden: a joiner between pictographs (the first may end in a skin

@@ -30,7 +30,12 @@ EOF
 const README_LINE = "Permission hooks let you edit a command before it runs.";
 
 export default function demoModel(pi: ExtensionAPI): void {
-  const core = createFauxCore({ provider: DEMO_PROVIDER, api: DEMO_PROVIDER, models: [{ id: DEMO_MODEL }], tokensPerSecond: 400 });
+  const core = createFauxCore({
+    provider: DEMO_PROVIDER,
+    api: DEMO_PROVIDER,
+    models: [{ id: DEMO_MODEL }],
+    tokensPerSecond: 400,
+  });
 
   pi.registerProvider(DEMO_PROVIDER, {
     name: "Demo",

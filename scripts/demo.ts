@@ -12,7 +12,21 @@ import { DEMO_MODEL, DEMO_PROVIDER } from "./demo-model.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "..");
 const PI_CLI = join(REPO_ROOT, "node_modules/@earendil-works/pi-coding-agent/dist/cli.js");
-const PASSED_ENV = ["PATH", "TERM", "COLORTERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TMUX", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "EDITOR", "VISUAL"];
+const PASSED_ENV = [
+  "PATH",
+  "TERM",
+  "COLORTERM",
+  "TERM_PROGRAM",
+  "TERM_PROGRAM_VERSION",
+  "TMUX",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TZ",
+  "TMPDIR",
+  "EDITOR",
+  "VISUAL",
+];
 
 const keptDir = process.env.PI_HOOKS_DEMO_DIR;
 const root = keptDir ? resolve(keptDir) : mkdtempSync(join(tmpdir(), "pi-hooks-demo-"));
@@ -55,7 +69,9 @@ function startPi(): ChildProcess {
 }
 
 function piEnv(): Record<string, string> {
-  const passed = Object.fromEntries(PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])));
+  const passed = Object.fromEntries(
+    PASSED_ENV.flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])),
+  );
   return {
     ...passed,
     HOME: root,

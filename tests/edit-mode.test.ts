@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { ExternalEditorResult } from "../lib/external-editor.ts";
-import { KEYS, gitCommitRequest, openPrompt, tagged } from "./support/prompt-harness.ts";
+import { gitCommitRequest, KEYS, openPrompt, tagged } from "./support/prompt-harness.ts";
 
 const ORIGINAL = gitCommitRequest().detail;
 const FIXED = ORIGINAL.replace("wordign", "wording");

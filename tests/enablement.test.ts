@@ -46,7 +46,14 @@ function say(session: SessionManager, text: string): string {
     api: "faux",
     provider: "faux",
     model: "faux",
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 0,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason: "stop",
     timestamp: Date.now(),
   } as never);
@@ -67,7 +74,9 @@ describe("state and records", () => {
     expect(pi.off("rm -rf", "git add")).toBe(true);
     expect(pi.statuses.at(-1)).toBe("permissions 1/3");
     const records = session.getEntries().filter((entry) => entry.type === "custom");
-    expect(records).toEqual([expect.objectContaining({ customType: ENABLEMENT_ENTRY, data: { disabled: ["git add", "rm -rf"] } })]);
+    expect(records).toEqual([
+      expect.objectContaining({ customType: ENABLEMENT_ENTRY, data: { disabled: ["git add", "rm -rf"] } }),
+    ]);
   });
 
   test("no change, no record", () => {
@@ -86,7 +95,9 @@ describe("state and records", () => {
 
   test("toggle all: all off while any is on, else all on; hooks not loaded keep their state", () => {
     const session = SessionManager.inMemory();
-    instance(session).start(["gone", ...HOOKS]).off("gone");
+    instance(session)
+      .start(["gone", ...HOOKS])
+      .off("gone");
     const pi = instance(session).start();
     pi.off("git add");
     expect(pi.enablement.toggleAll(pi.ctx)).toBe(false);

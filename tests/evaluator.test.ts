@@ -151,11 +151,18 @@ describe("async hooks", () => {
 
   test("an async block wins like a sync one", async () => {
     const h = hook("h", async () => ({ decision: "block", reason: "later" }));
-    expect(await evaluate([h, hook("never", () => ({ decision: "request" }))], INPUT)).toEqual({ kind: "block", hook: h, reason: "later" });
+    expect(await evaluate([h, hook("never", () => ({ decision: "request" }))], INPUT)).toEqual({
+      kind: "block",
+      hook: h,
+      reason: "later",
+    });
   });
 
   test("a thenable that is not a Promise is awaited too", async () => {
-    const h = hook("h", (() => ({ then: (resolve: (value: Decision) => void) => resolve({ decision: "block", reason: "thenable" }) })) as unknown as Hook["handler"]);
+    const h = hook("h", (() => ({
+      // biome-ignore lint/suspicious/noThenProperty: the point of the test is a thenable
+      then: (resolve: (value: Decision) => void) => resolve({ decision: "block", reason: "thenable" }),
+    })) as unknown as Hook["handler"]);
     expect(await evaluate([h], INPUT)).toEqual({ kind: "block", hook: h, reason: "thenable" });
   });
 });
@@ -166,7 +173,11 @@ describe("failing hooks gate the call, never pass it", () => {
     const throws = hook("throws", () => {
       throw new Error("x is not defined");
     });
-    expect(await evaluate([throws, passing("after", log)], INPUT)).toEqual({ kind: "failed", hook: throws, error: "x is not defined" });
+    expect(await evaluate([throws, passing("after", log)], INPUT)).toEqual({
+      kind: "failed",
+      hook: throws,
+      error: "x is not defined",
+    });
     expect(log).toEqual([]);
   });
 
@@ -175,7 +186,11 @@ describe("failing hooks gate the call, never pass it", () => {
       await null;
       throw new TypeError("cannot read properties of undefined");
     });
-    expect(await evaluate([rejects], INPUT)).toEqual({ kind: "failed", hook: rejects, error: "cannot read properties of undefined" });
+    expect(await evaluate([rejects], INPUT)).toEqual({
+      kind: "failed",
+      hook: rejects,
+      error: "cannot read properties of undefined",
+    });
   });
 
   test("the error is one line: the first line of the message, else the error's name", async () => {
@@ -244,7 +259,11 @@ describe("malformed decisions → failed", () => {
 
   test("an async malformed decision", async () => {
     const h = hook("h", async () => ({ decision: "maybe" }) as unknown as Decision);
-    expect(await evaluate([h], INPUT)).toEqual({ kind: "failed", hook: h, error: 'returned {"decision":"maybe"}, not a decision' });
+    expect(await evaluate([h], INPUT)).toEqual({
+      kind: "failed",
+      hook: h,
+      error: 'returned {"decision":"maybe"}, not a decision',
+    });
   });
 
   test("a long value is cut to one short line", async () => {
@@ -364,6 +383,7 @@ describe(`time limit (${HOOK_TIME_LIMIT_MS} ms), with fake timers`, () => {
 
   test("a never-settling thenable fails after the limit too", async () => {
     jest.useFakeTimers();
+    // biome-ignore lint/suspicious/noThenProperty: the point of the test is a thenable
     const stuck = hook("stuck", (() => ({ then() {} })) as unknown as Hook["handler"]);
     const verdict = evaluate([stuck], INPUT);
     await flush();
@@ -373,7 +393,13 @@ describe(`time limit (${HOOK_TIME_LIMIT_MS} ms), with fake timers`, () => {
 
   test("a hook deciding just before the limit is heard", async () => {
     jest.useFakeTimers();
-    const slow = hook("slow", () => new Promise<Decision>((resolve) => setTimeout(() => resolve({ decision: "block", reason: "slow" }), HOOK_TIME_LIMIT_MS - 1)));
+    const slow = hook(
+      "slow",
+      () =>
+        new Promise<Decision>((resolve) =>
+          setTimeout(() => resolve({ decision: "block", reason: "slow" }), HOOK_TIME_LIMIT_MS - 1),
+        ),
+    );
     const verdict = evaluate([slow], INPUT);
     await flush();
     jest.advanceTimersByTime(HOOK_TIME_LIMIT_MS - 1);
@@ -384,7 +410,8 @@ describe(`time limit (${HOOK_TIME_LIMIT_MS} ms), with fake timers`, () => {
   test("each hook has its own limit", async () => {
     jest.useFakeTimers();
     const almost = HOOK_TIME_LIMIT_MS - 1_000;
-    const wait = (value: Decision | undefined) => () => new Promise<Decision | undefined>((resolve) => setTimeout(() => resolve(value), almost));
+    const wait = (value: Decision | undefined) => () =>
+      new Promise<Decision | undefined>((resolve) => setTimeout(() => resolve(value), almost));
     const second = hook("second", wait({ decision: "request" }));
     const verdict = evaluate([hook("first", wait(undefined)), second], INPUT);
     await flush();

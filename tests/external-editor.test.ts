@@ -36,7 +36,10 @@ describe("external editor", () => {
   test("$VISUAL wins over $EDITOR, and arguments in it work", async () => {
     const visual = script("visual", `echo visual > "$file"`);
     const { tui } = fakeTui();
-    const result = await externalEditorFor(tui, { VISUAL: `${visual} --wait`, EDITOR: "false", PATH: process.env.PATH })("x", ".sh");
+    const result = await externalEditorFor(tui, { VISUAL: `${visual} --wait`, EDITOR: "false", PATH: process.env.PATH })(
+      "x",
+      ".sh",
+    );
     expect(result).toEqual({ ok: true, text: "visual\n" });
   });
 

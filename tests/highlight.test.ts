@@ -177,7 +177,7 @@ describe("RegExp", () => {
 describe("zero-length regex matches", () => {
   test("empty pattern: nothing, and it terminates", () => {
     expect(highlightSpans(DETAIL, /(?:)/)).toEqual([]);
-    expect(highlightSpans(DETAIL, new RegExp(""))).toEqual([]);
+    expect(highlightSpans(DETAIL, /(?:)/)).toEqual([]);
   });
 
   test("assertions only", () => {
@@ -250,7 +250,13 @@ describe("callback spans", () => {
   });
 
   test("sorted", () => {
-    expect(spansOf(() => [{ start: 7, end: 9 }, { start: 1, end: 2 }, { start: 4, end: 5 }])).toEqual([
+    expect(
+      spansOf(() => [
+        { start: 7, end: 9 },
+        { start: 1, end: 2 },
+        { start: 4, end: 5 },
+      ]),
+    ).toEqual([
       { start: 1, end: 2 },
       { start: 4, end: 5 },
       { start: 7, end: 9 },
@@ -258,28 +264,55 @@ describe("callback spans", () => {
   });
 
   test("overlapping spans merge", () => {
-    expect(spansOf(() => [{ start: 0, end: 5 }, { start: 3, end: 8 }])).toEqual([{ start: 0, end: 8 }]);
+    expect(
+      spansOf(() => [
+        { start: 0, end: 5 },
+        { start: 3, end: 8 },
+      ]),
+    ).toEqual([{ start: 0, end: 8 }]);
   });
 
   test("adjacent spans merge", () => {
-    expect(spansOf(() => [{ start: 0, end: 3 }, { start: 3, end: 6 }])).toEqual([{ start: 0, end: 6 }]);
+    expect(
+      spansOf(() => [
+        { start: 0, end: 3 },
+        { start: 3, end: 6 },
+      ]),
+    ).toEqual([{ start: 0, end: 6 }]);
   });
 
   test("a contained span disappears into its container", () => {
-    expect(spansOf(() => [{ start: 0, end: 9 }, { start: 2, end: 3 }, { start: 8, end: 9 }])).toEqual([{ start: 0, end: 9 }]);
+    expect(
+      spansOf(() => [
+        { start: 0, end: 9 },
+        { start: 2, end: 3 },
+        { start: 8, end: 9 },
+      ]),
+    ).toEqual([{ start: 0, end: 9 }]);
   });
 
   test("duplicates collapse; a gap of one keeps two spans", () => {
-    expect(spansOf(() => [{ start: 1, end: 3 }, { start: 1, end: 3 }, { start: 4, end: 6 }])).toEqual([
+    expect(
+      spansOf(() => [
+        { start: 1, end: 3 },
+        { start: 1, end: 3 },
+        { start: 4, end: 6 },
+      ]),
+    ).toEqual([
       { start: 1, end: 3 },
       { start: 4, end: 6 },
     ]);
   });
 
   test("a chain merges through several spans", () => {
-    expect(spansOf(() => [{ start: 6, end: 8 }, { start: 0, end: 2 }, { start: 2, end: 4 }, { start: 3, end: 6 }])).toEqual([
-      { start: 0, end: 8 },
-    ]);
+    expect(
+      spansOf(() => [
+        { start: 6, end: 8 },
+        { start: 0, end: 2 },
+        { start: 2, end: 4 },
+        { start: 3, end: 6 },
+      ]),
+    ).toEqual([{ start: 0, end: 8 }]);
   });
 
   test("clamped to [0, length]", () => {
@@ -289,11 +322,22 @@ describe("callback spans", () => {
   });
 
   test("spans entirely outside the detail are dropped", () => {
-    expect(spansOf(() => [{ start: -10, end: -1 }, { start: 10, end: 12 }, { start: 20, end: 30 }])).toEqual([]);
+    expect(
+      spansOf(() => [
+        { start: -10, end: -1 },
+        { start: 10, end: 12 },
+        { start: 20, end: 30 },
+      ]),
+    ).toEqual([]);
   });
 
   test("empty and reversed spans are dropped", () => {
-    expect(spansOf(() => [{ start: 3, end: 3 }, { start: 5, end: 2 }])).toEqual([]);
+    expect(
+      spansOf(() => [
+        { start: 3, end: 3 },
+        { start: 5, end: 2 },
+      ]),
+    ).toEqual([]);
   });
 
   test("NaN and ±Infinity are dropped, not clamped", () => {

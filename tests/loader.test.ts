@@ -134,13 +134,27 @@ describe("which files, in which order", () => {
     const result = await loadPermissionModules({ project, user });
     const [p, u] = result.hooks;
     expect(Object.keys(p!).sort()).toEqual(["description", "handler", "name", "permissionRoot", "scope", "source"]);
-    expect(p).toMatchObject({ name: "p", description: "d", scope: "project", source: join(project, "p.ts"), permissionRoot: project });
-    expect(u).toMatchObject({ name: "u", description: undefined, scope: "user", source: join(user, "u.ts"), permissionRoot: user });
+    expect(p).toMatchObject({
+      name: "p",
+      description: "d",
+      scope: "project",
+      source: join(project, "p.ts"),
+      permissionRoot: project,
+    });
+    expect(u).toMatchObject({
+      name: "u",
+      description: undefined,
+      scope: "user",
+      source: join(user, "u.ts"),
+      permissionRoot: user,
+    });
     expect(typeof p!.handler).toBe("function");
   });
 
   test("a description that is not a string is dropped", async () => {
-    const dir = permissionsDir({ "m.ts": `export default (api) => api.onToolUse({ name: "m", description: 42, handler() {} });` });
+    const dir = permissionsDir({
+      "m.ts": `export default (api) => api.onToolUse({ name: "m", description: 42, handler() {} });`,
+    });
     const [hook] = (await loadPermissionModules({ user: dir })).hooks;
     expect(hook?.description).toBeUndefined();
   });
@@ -233,10 +247,7 @@ describe("broken modules: one error each, naming the file; never a throw", () =>
       "async factory failed",
     ],
     "14-rejects-string.ts": ['export default () => Promise.reject("plain string reason");', "plain string reason"],
-    "15-missing-import.ts": [
-      'import { x } from "no-such-package-pph-xyz"; export default () => x;',
-      /no-such-package-pph-xyz/,
-    ],
+    "15-missing-import.ts": ['import { x } from "no-such-package-pph-xyz"; export default () => x;', /no-such-package-pph-xyz/],
     "16-throws-null-proto.ts": ["export default () => { throw Object.create(null); };", "[object Object]"],
     "17-throws-multiline-string.ts": ['export default () => { throw "line one\\nline two"; };', "line one"],
     "18-throws-empty-error.ts": ['export default () => { throw new TypeError(""); };', "TypeError"],
@@ -405,7 +416,11 @@ describe("the PermissionsAPI a module receives", () => {
     expect(errors).toEqual([]);
     const run = (command: string) => evaluate(hooks, { cwd: "/w", tool: normalizeToolInput("bash", { command }, "/w") });
     expect(await run("git add .")).toEqual({ kind: "block", hook: hooks[0]!, reason: "stage yourself" });
-    expect(await run("git commit -m x")).toEqual({ kind: "request", hook: hooks[1]!, prompt: { guidance: "check", highlight: ["commit"] } });
+    expect(await run("git commit -m x")).toEqual({
+      kind: "request",
+      hook: hooks[1]!,
+      prompt: { guidance: "check", highlight: ["commit"] },
+    });
   });
 
   test("each hook sees its own module's permissionRoot", async () => {

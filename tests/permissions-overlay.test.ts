@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import type { LoadedHook, LoadError } from "../lib/loader.ts";
+import type { LoadError, LoadedHook } from "../lib/loader.ts";
 import { PermissionsList, type Switches } from "../lib/permissions-overlay.ts";
 import { type Paint, plain } from "../lib/presenter.ts";
-import { KEYS, fakeTui, keybindings, tagged } from "./support/prompt-harness.ts";
+import { fakeTui, KEYS, keybindings, tagged } from "./support/prompt-harness.ts";
 
 const HOME = "/home/u";
 const USER_DIR = `${HOME}/.pi/agent/permissions`;
@@ -131,7 +131,9 @@ describe("the list: anatomy", () => {
   });
 
   test("the selected row is in the accent colour, scope and source dim, failures in the error colour", () => {
-    const text = openList({ paint: tagged, failures: [{ file: "/x.ts", error: "boom" }] }).lines().join("\n");
+    const text = openList({ paint: tagged, failures: [{ file: "/x.ts", error: "boom" }] })
+      .lines()
+      .join("\n");
     expect(text).toContain("<accent>→ [x] git add</accent><dim>  user</dim>");
     expect(text).toContain("  [x] git commit<dim>  user</dim>");
     expect(text).toContain("<dim>~/.pi/agent/permissions/git.ts</dim>");

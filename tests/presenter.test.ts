@@ -1,23 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import * as present from "../lib/presenter.ts";
 import {
-  FAILED_HEADING,
-  NO_HOOKS,
-  PERMISSIONS_DESCRIPTION,
-  PERMISSIONS_TITLE,
-  PERMISSIONS_USAGE,
-  TOGGLE_ALL_DESCRIPTION,
-  displayPath,
-  enabledCount,
-  failureRow,
-  hookRow,
-  notifyAllSwitched,
-  notifyDontAskAgain,
-  notifyHookSwitched,
-  notifyUnknownHook,
-  permissionsHints,
-  permissionsStatus,
-  permissionsSummary,
   agentApprovalNote,
   agentEditNote,
   agentHookBlock,
@@ -27,27 +10,44 @@ import {
   agentRejection,
   choiceLine,
   DEFAULT_LABELS,
+  displayPath,
   EDIT_LABELS,
   EMPTY_COMMAND_WARNING,
   editHints,
+  enabledCount,
   externalEditorFailure,
+  FAILED_HEADING,
+  failureRow,
   type Hint,
   hookFailureGuidance,
+  hookRow,
   type KeyNames,
   keyName,
+  NO_HOOKS,
   NOTE_PREFIX,
+  notifyAllSwitched,
   notifyApprovedWithNote,
+  notifyDontAskAgain,
   notifyEdited,
+  notifyHookSwitched,
   notifyInternalError,
   notifyLoadError,
   notifyRejected,
+  notifyUnknownHook,
   type Paint,
+  PERMISSIONS_DESCRIPTION,
+  PERMISSIONS_TITLE,
+  PERMISSIONS_USAGE,
+  permissionsHints,
+  permissionsStatus,
+  permissionsSummary,
   plain,
   promptTitle,
   renderHintRows,
   renderHints,
   scrollMarker,
   selectHints,
+  TOGGLE_ALL_DESCRIPTION,
   type Tone,
   withNote,
 } from "../lib/presenter.ts";
@@ -119,7 +119,9 @@ describe("agent approval and rejection", () => {
   });
 
   test("rejection without a note: the turn stops", () => {
-    expect(agentRejection("git add")).toBe("Blocked by user via permission hook git add. The user stopped this turn; wait for their next message.");
+    expect(agentRejection("git add")).toBe(
+      "Blocked by user via permission hook git add. The user stopped this turn; wait for their next message.",
+    );
     expect(agentRejection("git add", "")).toBe(agentRejection("git add"));
   });
 
@@ -130,7 +132,9 @@ describe("agent approval and rejection", () => {
   });
 
   test("hook block", () => {
-    expect(agentHookBlock("no git add", "Stage files yourself.")).toBe("Blocked by permission hook no git add: Stage files yourself.");
+    expect(agentHookBlock("no git add", "Stage files yourself.")).toBe(
+      "Blocked by permission hook no git add: Stage files yourself.",
+    );
   });
 
   test("no UI", () => {
@@ -218,7 +222,9 @@ describe("the prompt", () => {
   });
 
   test("external editor failure", () => {
-    expect(externalEditorFailure("vim exited with code 1")).toBe("External editor failed: vim exited with code 1; nothing changed.");
+    expect(externalEditorFailure("vim exited with code 1")).toBe(
+      "External editor failed: vim exited with code 1; nothing changed.",
+    );
   });
 
   test("scroll markers, singular and plural", () => {
@@ -231,7 +237,17 @@ describe("the prompt", () => {
 });
 
 describe("hints", () => {
-  const DEFAULT_KEYS: KeyNames = { up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+  const DEFAULT_KEYS: KeyNames = {
+    up: "↑",
+    down: "↓",
+    confirm: "enter",
+    submit: "enter",
+    newLine: "shift+enter",
+    tab: "tab",
+    cancel: "esc",
+    external: "ctrl+g",
+    dontAsk: "ctrl+s",
+  };
   const DONT_ASK = DEFAULT_LABELS.dontAsk;
 
   /** Wraps text in tags named after the tone, and records every call, so styling is visible in the string. */
@@ -294,7 +310,16 @@ describe("hints", () => {
     expect(renderHintRows(hints, 5, plain)).toHaveLength(6);
     expect(renderHintRows([], 80, plain)).toEqual([]);
     expect(renderHintRows([["界界", "wide"]], 8, plain)).toEqual(["界界 wide"]);
-    expect(renderHintRows([["界界", "wide"], ["x", "y"]], 12, plain)).toEqual(["界界 wide", "x y"]);
+    expect(
+      renderHintRows(
+        [
+          ["界界", "wide"],
+          ["x", "y"],
+        ],
+        12,
+        plain,
+      ),
+    ).toEqual(["界界 wide", "x y"]);
   });
 
   test("the user's remapped keys show up", () => {
@@ -384,7 +409,20 @@ describe("styling enters only at the edge", () => {
       scrollMarker("up", 3),
       externalEditorFailure("r"),
       renderHints(
-        selectHints({ up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" }, "d"),
+        selectHints(
+          {
+            up: "↑",
+            down: "↓",
+            confirm: "enter",
+            submit: "enter",
+            newLine: "shift+enter",
+            tab: "tab",
+            cancel: "esc",
+            external: "ctrl+g",
+            dontAsk: "ctrl+s",
+          },
+          "d",
+        ),
         plain,
       ),
     ];
@@ -445,7 +483,9 @@ describe("managing hooks", () => {
 
   test("command texts", () => {
     expect(NO_HOOKS).toBe("No permission hooks are loaded.");
-    expect(notifyUnknownHook("git pus", ["git add", "git push"])).toBe('No permission hook is named "git pus". Loaded: git add, git push.');
+    expect(notifyUnknownHook("git pus", ["git add", "git push"])).toBe(
+      'No permission hook is named "git pus". Loaded: git add, git push.',
+    );
     expect(PERMISSIONS_USAGE).toBe("Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]");
     expect(PERMISSIONS_DESCRIPTION).toBe("List permission hooks; switch them on or off for this branch");
     expect(TOGGLE_ALL_DESCRIPTION).toBe("Switch all permission hooks off, or back on");
@@ -458,7 +498,17 @@ describe("managing hooks", () => {
     expect(hookRow("git add", false, false)).toBe("  [ ] git add");
     expect(FAILED_HEADING).toBe("Failed to load");
     expect(failureRow("~/x.ts")).toBe("  ✗ ~/x.ts");
-    const keys: KeyNames = { up: "↑", down: "↓", confirm: "enter", submit: "enter", newLine: "shift+enter", tab: "tab", cancel: "esc", external: "ctrl+g", dontAsk: "ctrl+s" };
+    const keys: KeyNames = {
+      up: "↑",
+      down: "↓",
+      confirm: "enter",
+      submit: "enter",
+      newLine: "shift+enter",
+      tab: "tab",
+      cancel: "esc",
+      external: "ctrl+g",
+      dontAsk: "ctrl+s",
+    };
     expect(renderHints(permissionsHints(keys), plain)).toBe("↑↓ move  space toggle  g toggle all  enter save  esc close");
   });
 
@@ -495,7 +545,9 @@ describe("managing hooks", () => {
 
 describe("reasons, warnings and tool details", () => {
   test("exact texts", () => {
-    expect(present.agentInternalError("boom")).toBe("Blocked: pi-permission-hooks could not check this call (boom), so it did not run.");
+    expect(present.agentInternalError("boom")).toBe(
+      "Blocked: pi-permission-hooks could not check this call (boom), so it did not run.",
+    );
     expect(present.notifyPromptWaiting("Git")).toBe("A permission prompt (Git) is waiting for the open dialog to close.");
     expect(present.notifyLoadWarning("/p/a.ts", "w")).toBe("Permission module /p/a.ts: w");
     expect(present.problems.duplicateHookName("x")).toBe('hook name "x" is already taken; both hooks run');

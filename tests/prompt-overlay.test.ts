@@ -1,7 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { KEYS, gitCommitRequest, keybindings, openPrompt, tagged } from "./support/prompt-harness.ts";
-
-const ORIGINAL = gitCommitRequest().detail;
+import { gitCommitRequest, KEYS, keybindings, openPrompt, tagged } from "./support/prompt-harness.ts";
 
 describe("select mode: anatomy", () => {
   test("renders the seed's select-mode prompt", () => {
@@ -51,7 +49,9 @@ describe("select mode: anatomy", () => {
   });
 
   test("non-command tools offer two choices and no Edit", () => {
-    const prompt = openPrompt(gitCommitRequest({ toolName: "write", detail: "notes.md (3 lines)", editable: false, highlights: [] }));
+    const prompt = openPrompt(
+      gitCommitRequest({ toolName: "write", detail: "notes.md (3 lines)", editable: false, highlights: [] }),
+    );
     expect(prompt.body().filter((line) => /\d\. /.test(line))).toEqual(["→ 1. Authorize", "  2. Abort"]);
     prompt.press("2");
     expect(prompt.outcome).toEqual({ kind: "abort" });
@@ -128,7 +128,9 @@ describe("select mode: keys", () => {
   });
 
   test("the user's remapped keys are honoured", () => {
-    const prompt = openPrompt(gitCommitRequest(), { keys: keybindings({ "tui.select.down": "ctrl+n", "tui.select.cancel": "ctrl+q" }) });
+    const prompt = openPrompt(gitCommitRequest(), {
+      keys: keybindings({ "tui.select.down": "ctrl+n", "tui.select.cancel": "ctrl+q" }),
+    });
     prompt.press("\x0e");
     expect(prompt.body().find((line) => line.startsWith("→"))).toBe("→ 2. Edit");
     expect(prompt.body().slice(-2)).toEqual([

@@ -5,17 +5,56 @@ import { describe, expect, test } from "bun:test";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { KEYS, gitCommitRequest, openPrompt } from "./support/prompt-harness.ts";
+import { gitCommitRequest, KEYS, openPrompt } from "./support/prompt-harness.ts";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100_000);
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261129);
 
 const FRAGMENTS = [
-  "git commit -m ", "rm -rf /tmp/x ", "echo ", "'quoted' ", '"$(cat <<EOF', "EOF\n", " | ", " && ", "\n",
-  "\t", "\r", "\r\n", "\b", "\x00", "\x07", "\x7f", "\x85", "\x9b31m",
-  "\x1b[31m", "\x1b[0m", "\x1b]0;owned\x07", "\x1b[2J", "\x1b[1A", "\x1bP+q\x1b\\",
-  "\u202e", "\u202a", "\u2066", "\u2069", "\u200b", "\u200c", "\u200d", "\ufeff", "\u00a0", "\u2028", "\u{e0041}",
-  "漢字テスト", "👨‍👩‍👧", "🏳️‍🌈", "e\u0301", "a\u0308\u0323", "\ud800", "\udfff", "x".repeat(300), "word ".repeat(40),
+  "git commit -m ",
+  "rm -rf /tmp/x ",
+  "echo ",
+  "'quoted' ",
+  '"$(cat <<EOF',
+  "EOF\n",
+  " | ",
+  " && ",
+  "\n",
+  "\t",
+  "\r",
+  "\r\n",
+  "\b",
+  "\x00",
+  "\x07",
+  "\x7f",
+  "\x85",
+  "\x9b31m",
+  "\x1b[31m",
+  "\x1b[0m",
+  "\x1b]0;owned\x07",
+  "\x1b[2J",
+  "\x1b[1A",
+  "\x1bP+q\x1b\\",
+  "\u202e",
+  "\u202a",
+  "\u2066",
+  "\u2069",
+  "\u200b",
+  "\u200c",
+  "\u200d",
+  "\ufeff",
+  "\u00a0",
+  "\u2028",
+  "\u{e0041}",
+  "漢字テスト",
+  "👨‍👩‍👧",
+  "🏳️‍🌈",
+  "e\u0301",
+  "a\u0308\u0323",
+  "\ud800",
+  "\udfff",
+  "x".repeat(300),
+  "word ".repeat(40),
 ];
 
 const command = fc
@@ -28,12 +67,48 @@ const command = fc
 
 const PASTES = ["\x1b[200~pasted \u202e text\r\nline two\t!\x1b[201~", "\x1b[200~\x1b[31m\u200b\x1b[201~", "\x1b[200~a\x1b[201~"];
 const KEY = fc.constantFrom(
-  KEYS.up, KEYS.down, KEYS.enter, KEYS.esc, KEYS.tab, KEYS.shiftTab, KEYS.ctrlR, KEYS.ctrlG, KEYS.ctrlC,
-  KEYS.newline, KEYS.backspace, KEYS.pageDown, KEYS.pageUp, KEYS.home, KEYS.end, KEYS.killLine,
-  "\x15", "\x1b[C", "\x1b[D", "\x1b[3~", "1", "2", "3", "4", "j", "k", "a", "Z", " ", "é", "漢", "🙂",
-  "\u202e", "\x1b[8238u", "\x1b[97;5u", ...PASTES,
+  KEYS.up,
+  KEYS.down,
+  KEYS.enter,
+  KEYS.esc,
+  KEYS.tab,
+  KEYS.shiftTab,
+  KEYS.ctrlR,
+  KEYS.ctrlG,
+  KEYS.ctrlC,
+  KEYS.newline,
+  KEYS.backspace,
+  KEYS.pageDown,
+  KEYS.pageUp,
+  KEYS.home,
+  KEYS.end,
+  KEYS.killLine,
+  "\x15",
+  "\x1b[C",
+  "\x1b[D",
+  "\x1b[3~",
+  "1",
+  "2",
+  "3",
+  "4",
+  "j",
+  "k",
+  "a",
+  "Z",
+  " ",
+  "é",
+  "漢",
+  "🙂",
+  "\u202e",
+  "\x1b[8238u",
+  "\x1b[97;5u",
+  ...PASTES,
   // pi hands over characters outside the BMP one UTF-16 unit at a time.
-  "\ud83d", "\ude42", "\u200d", "❤", "\ufe0f",
+  "\ud83d",
+  "\ude42",
+  "\u200d",
+  "❤",
+  "\ufe0f",
 );
 
 const KNOWN_SEQUENCES = /\x1b\[[0-9;]*m|\x1b_pi:c\x07/g;
@@ -102,18 +177,22 @@ describe("the prompt under random input", () => {
 
   test("typing and deleting the same text is untouched; an edit keeps every byte it did not touch", () => {
     fc.assert(
-      fc.property(command, fc.string({ minLength: 1, maxLength: 10 }).filter((text) => /^[a-z ]+$/.test(text)), (detail, typed) => {
-        const untouched = openPrompt(gitCommitRequest({ detail }));
-        untouched.press("2");
-        untouched.type(typed);
-        untouched.press(...Array<string>(typed.length).fill(KEYS.backspace), KEYS.enter);
-        expect(untouched.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
-        const edited = openPrompt(gitCommitRequest({ detail }));
-        edited.press("2");
-        edited.type(typed);
-        edited.press(KEYS.enter);
-        expect(edited.outcomes).toEqual([{ kind: "edit", command: detail + typed, note: undefined }]);
-      }),
+      fc.property(
+        command,
+        fc.string({ minLength: 1, maxLength: 10 }).filter((text) => /^[a-z ]+$/.test(text)),
+        (detail, typed) => {
+          const untouched = openPrompt(gitCommitRequest({ detail }));
+          untouched.press("2");
+          untouched.type(typed);
+          untouched.press(...Array<string>(typed.length).fill(KEYS.backspace), KEYS.enter);
+          expect(untouched.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+          const edited = openPrompt(gitCommitRequest({ detail }));
+          edited.press("2");
+          edited.type(typed);
+          edited.press(KEYS.enter);
+          expect(edited.outcomes).toEqual([{ kind: "edit", command: detail + typed, note: undefined }]);
+        },
+      ),
       { numRuns: Math.max(1_000, RUNS / 20), seed: SEED },
     );
   });

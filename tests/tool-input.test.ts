@@ -395,7 +395,9 @@ describe("custom tools", () => {
     const input: Record<string, unknown> = { name: "loop" };
     input.self = input;
     input.list = [input, 1];
-    expect(tool("x", input).detail).toBe('{\n  "list": [\n    "[circular]",\n    1\n  ],\n  "name": "loop",\n  "self": "[circular]"\n}');
+    expect(tool("x", input).detail).toBe(
+      '{\n  "list": [\n    "[circular]",\n    1\n  ],\n  "name": "loop",\n  "self": "[circular]"\n}',
+    );
   });
 
   test("a circular array does not throw", () => {

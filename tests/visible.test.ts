@@ -49,7 +49,7 @@ describe("named controls", () => {
 
 describe("C0 controls", () => {
   test("every C0 character but newline becomes notation", () => {
-    const named: Record<number, string> = { 0x00: "⟨NUL⟩", 0x08: "⟨BS⟩", 0x09: "⟨TAB⟩", 0x0d: "⟨CR⟩", 0x1b: "⟨ESC⟩" };
+    const named: Record<number, string> = { 0: "⟨NUL⟩", 8: "⟨BS⟩", 9: "⟨TAB⟩", 13: "⟨CR⟩", 27: "⟨ESC⟩" };
     for (const code of range(0x00, 0x1f)) {
       if (code === 0x0a) continue;
       const char = String.fromCharCode(code);
@@ -155,7 +155,7 @@ describe("bidi controls", () => {
   });
 
   test("a Trojan Source line shows its override", () => {
-    const trojan = 'if (isAdmin) {\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only';
+    const trojan = "if (isAdmin) {\u202e } \u2066if (isAdmin)\u2069 \u2066 begin admins only";
     const shown = toVisible(trojan);
     expect(shown).toBe("if (isAdmin) {⟨U+202E⟩ } ⟨U+2066⟩if (isAdmin)⟨U+2069⟩ ⟨U+2066⟩ begin admins only");
     expectSafe(shown);
@@ -378,16 +378,85 @@ describe("round trip", () => {
 
     const FRAGMENTS = [
       ..."abcxyz ABC019#*-_/.;'\"$`\\",
-      "\n", "\t", "\r", "\x00", "\x08", "\x1b", "\x7f", "\x07", "\x9b", "\x85", "\x1b[31m", "\x1b]8;;x\x07",
-      "\u202a", "\u202e", "\u2066", "\u2069", "\u200e", "\u061c",
-      "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00a0", "\u2003", "\u3000", "\u00ad", "\u2028",
-      "\u{e0001}", "\u{e0041}", "\u{e007f}", "\u{e0100}",
-      "\ufe0e", "\ufe0f", "\u20e3",
-      "\ud800", "\udbff", "\udc00", "\udfff", "\ud83d", "\ude00",
-      "😀", "👍", "🏽", "👨", "👩", "🌈", "🏳", "❤", "☺", "©",
-      "e\u0301", "漢", "字", "ש", "م",
-      "⟨", "⟩", "TAB", "ESC", "NUL", "BS", "CR", "DEL", "U+", "27E8", "202E", "0041", "110000", "1F600", "E", "F",
-      "⟨TAB⟩", "⟨ESC⟩", "⟨U+27E8⟩", "⟨U+202E⟩", "⟨U+0041⟩", "⟨U+110000⟩", "⟨U+D800⟩",
+      "\n",
+      "\t",
+      "\r",
+      "\x00",
+      "\x08",
+      "\x1b",
+      "\x7f",
+      "\x07",
+      "\x9b",
+      "\x85",
+      "\x1b[31m",
+      "\x1b]8;;x\x07",
+      "\u202a",
+      "\u202e",
+      "\u2066",
+      "\u2069",
+      "\u200e",
+      "\u061c",
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u2060",
+      "\ufeff",
+      "\u00a0",
+      "\u2003",
+      "\u3000",
+      "\u00ad",
+      "\u2028",
+      "\u{e0001}",
+      "\u{e0041}",
+      "\u{e007f}",
+      "\u{e0100}",
+      "\ufe0e",
+      "\ufe0f",
+      "\u20e3",
+      "\ud800",
+      "\udbff",
+      "\udc00",
+      "\udfff",
+      "\ud83d",
+      "\ude00",
+      "😀",
+      "👍",
+      "🏽",
+      "👨",
+      "👩",
+      "🌈",
+      "🏳",
+      "❤",
+      "☺",
+      "©",
+      "e\u0301",
+      "漢",
+      "字",
+      "ש",
+      "م",
+      "⟨",
+      "⟩",
+      "TAB",
+      "ESC",
+      "NUL",
+      "BS",
+      "CR",
+      "DEL",
+      "U+",
+      "27E8",
+      "202E",
+      "0041",
+      "110000",
+      "1F600",
+      "E",
+      "F",
+      "⟨TAB⟩",
+      "⟨ESC⟩",
+      "⟨U+27E8⟩",
+      "⟨U+202E⟩",
+      "⟨U+0041⟩",
+      "⟨U+110000⟩",
+      "⟨U+D800⟩",
     ];
 
     function randomText(next: () => number): string {

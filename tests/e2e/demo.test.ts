@@ -24,43 +24,51 @@ afterEach(() => {
 });
 afterAll(killAll);
 
-test("the Approver edits the typo out of the commit message", async () => {
-  const demoDir = scratch();
-  pi = await startDemo({ PI_HOOKS_DEMO_DIR: demoDir });
-  pi.send("Enter");
+test(
+  "the Approver edits the typo out of the commit message",
+  async () => {
+    const demoDir = scratch();
+    pi = await startDemo({ PI_HOOKS_DEMO_DIR: demoDir });
+    pi.send("Enter");
 
-  await pi.waitFor("Authorization required: Git interference");
-  await pi.waitFor("esc abort");
-  pi.send("2");
-  await pi.waitFor("Note to agent");
-  // The editor opens with the cursor after the command's last line, `)"`; the message is two lines up.
-  pi.send("Up", "Up", "C-a", "C-k");
-  pi.type("fix wording in readme");
-  await pi.waitFor("│ fix wording in readme");
-  pi.send("Enter");
-  await pi.waitFor("That's the demo.");
+    await pi.waitFor("Authorization required: Git interference");
+    await pi.waitFor("esc abort");
+    pi.send("2");
+    await pi.waitFor("Note to agent");
+    // The editor opens with the cursor after the command's last line, `)"`; the message is two lines up.
+    pi.send("Up", "Up", "C-a", "C-k");
+    pi.type("fix wording in readme");
+    await pi.waitFor("│ fix wording in readme");
+    pi.send("Enter");
+    await pi.waitFor("That's the demo.");
 
-  const repo = join(demoDir, "repo");
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
-  expect(git("log", "-1", "--format=%B").trim()).toBe("fix wording in readme");
-  expect(git("status", "--porcelain")).toBe("");
-  const transcript = pi.screen({ history: true });
-  expect(transcript).toContain("Blocked by permission hook Git interference");
-  expect(transcript).toContain("Edited by user via permission hook Git interference");
-}, TIMEOUT);
+    const repo = join(demoDir, "repo");
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+    expect(git("log", "-1", "--format=%B").trim()).toBe("fix wording in readme");
+    expect(git("status", "--porcelain")).toBe("");
+    const transcript = pi.screen({ history: true });
+    expect(transcript).toContain("Blocked by permission hook Git interference");
+    expect(transcript).toContain("Edited by user via permission hook Git interference");
+  },
+  TIMEOUT,
+);
 
-test("quitting the demo removes its temp dir", async () => {
-  const tmp = scratch();
-  pi = await startDemo({ TMPDIR: tmp });
-  const demoDirs = () => readdirSync(tmp).filter((name) => name.startsWith("pi-hooks-demo-"));
-  expect(demoDirs()).toHaveLength(1);
+test(
+  "quitting the demo removes its temp dir",
+  async () => {
+    const tmp = scratch();
+    pi = await startDemo({ TMPDIR: tmp });
+    const demoDirs = () => readdirSync(tmp).filter((name) => name.startsWith("pi-hooks-demo-"));
+    expect(demoDirs()).toHaveLength(1);
 
-  pi.send("C-c"); // clears the prefilled message
-  await pi.waitForGone(FIRST_MESSAGE);
-  pi.send("C-c", "C-c"); // twice in a row quits
-  expect(await pi.waitForExit()).toBe(0);
-  expect(demoDirs()).toEqual([]);
-}, TIMEOUT);
+    pi.send("C-c"); // clears the prefilled message
+    await pi.waitForGone(FIRST_MESSAGE);
+    pi.send("C-c", "C-c"); // twice in a row quits
+    expect(await pi.waitForExit()).toBe(0);
+    expect(demoDirs()).toEqual([]);
+  },
+  TIMEOUT,
+);
 
 /** Runs `bun run demo` in tmux; it is ready once the demo model has prefilled the first message. */
 function startDemo(env: Record<string, string>): Promise<PiSession> {

@@ -66,7 +66,10 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     await session.waitFor(present.notifyEdited(HOOK).slice(0, 30));
     // pi's limitation: the transcript keeps the agent's original command.
     expect(session.screen({ history: true })).toContain("fix wordign in readme");
-    const assistant = session.records().at(-1)?.messages.find((message) => message.role === "assistant");
+    const assistant = session
+      .records()
+      .at(-1)
+      ?.messages.find((message) => message.role === "assistant");
     expect(JSON.stringify(assistant)).toContain("wordign");
   });
 
@@ -179,10 +182,12 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
 
   test("two gated calls in one message: two prompts in order, each answer on its own call", async () => {
     const session = await start([
-      { toolCalls: [
-        { name: "bash", arguments: { command: "git commit --allow-empty -m first" }, id: "call-1" },
-        { name: "bash", arguments: { command: "git commit --allow-empty -m second" }, id: "call-2" },
-      ] },
+      {
+        toolCalls: [
+          { name: "bash", arguments: { command: "git commit --allow-empty -m first" }, id: "call-1" },
+          { name: "bash", arguments: { command: "git commit --allow-empty -m second" }, id: "call-2" },
+        ],
+      },
       { text: "ok" },
     ]);
     expect(session.screen()).toContain("-m first");
@@ -205,10 +210,12 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
 
   test("a note never leaks: only the call it was given with carries it", async () => {
     const session = await start([
-      { toolCalls: [
-        { name: "bash", arguments: { command: "git commit --allow-empty -m one" }, id: "call-1" },
-        { name: "bash", arguments: { command: "git commit --allow-empty -m two" }, id: "call-2" },
-      ] },
+      {
+        toolCalls: [
+          { name: "bash", arguments: { command: "git commit --allow-empty -m one" }, id: "call-1" },
+          { name: "bash", arguments: { command: "git commit --allow-empty -m two" }, id: "call-2" },
+        ],
+      },
       commitStep("git commit --allow-empty -m three", "call-3"),
       { text: "ok" },
     ]);
@@ -222,7 +229,10 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     await session.waitFor("esc abort");
     session.send("Enter");
     await session.waitForRecord(3);
-    const results = session.records().flatMap((record) => record.messages).filter((message) => message.role === "toolResult");
+    const results = session
+      .records()
+      .flatMap((record) => record.messages)
+      .filter((message) => message.role === "toolResult");
     const byId = new Map(results.map((result) => [result.toolCallId, textOf(result)]));
     expect(byId.get("call-1")?.startsWith(present.agentApprovalNote(HOOK, "only for one"))).toBe(true);
     expect(byId.get("call-2")).not.toContain("only for one");

@@ -3,11 +3,31 @@
 // project modules that load only in a trusted project.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installPi, killAll, PI_VERSIONS, type PiSandbox, type PiSession, pollUntil, runPiPrint, type ScriptStep, startPi } from "./harness.ts";
+import {
+  installPi,
+  killAll,
+  PI_VERSIONS,
+  type PiSandbox,
+  type PiSession,
+  pollUntil,
+  runPiPrint,
+  type ScriptStep,
+  startPi,
+} from "./harness.ts";
 
 const REPO_ROOT = resolve(import.meta.dir, "../..");
 const BUNDLE = join(REPO_ROOT, "dist/hooks.js");
@@ -48,82 +68,104 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
     for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  test("dist/hooks.js copied alone into <agentDir>/extensions/ gates a bash call", async () => {
-    pi = await startPi({
-      version,
-      agentExtensions: [BUNDLE],
-      files: { "agent/permissions/touch.ts": touchGate() },
-      script: touching("made.txt"),
-    });
-    expect(readdirSync(join(pi.agentDir, "extensions"))).toEqual(["hooks.js"]);
-
-    await authorizeTouch(pi, "made.txt");
-  }, TIMEOUT);
-
-  test("`pi install <local path>` of a clone records the path and gates a bash call", async () => {
-    let installOutput = "";
-    pi = await startPi({
-      version,
-      files: { "agent/permissions/touch.ts": touchGate() },
-      script: touching("made.txt"),
-      setup(sandbox) {
-        const clone = join(sandbox.root, "pi-permission-hooks");
-        copyClone(clone);
-        installOutput = piCommand(sandbox, ["install", clone]);
-      },
-    });
-
-    expect(installOutput).toContain("Installed");
-    const settings = JSON.parse(readFileSync(join(pi.agentDir, "settings.json"), "utf8"));
-    // A local path is recorded (relative to the settings file), not copied or npm-installed.
-    expect(settings.packages.map((path: string) => resolve(pi!.agentDir, path))).toEqual([join(pi.root, "pi-permission-hooks")]);
-    expect(existsSync(join(pi.root, "pi-permission-hooks/node_modules"))).toBe(false);
-    expect(readdirSync(pi.agentDir).filter((name) => name === "npm" || name === "git")).toEqual([]);
-
-    await authorizeTouch(pi, "made.txt");
-  }, TIMEOUT);
-
-  test("dev loop: `bun run dev` rebuilds the bundle and /reload shows the edited source", async () => {
-    const clone = scratch("pi-hooks-dev-");
-    copyClone(clone);
-    const watcher = await startWatcher(clone);
-    try {
+  test(
+    "dist/hooks.js copied alone into <agentDir>/extensions/ gates a bash call",
+    async () => {
       pi = await startPi({
         version,
-        extensions: [join(clone, "dist/hooks.js")],
+        agentExtensions: [BUNDLE],
         files: { "agent/permissions/touch.ts": touchGate() },
-        script: touching("before.txt"),
+        script: touching("made.txt"),
       });
-      const before = await authorizeTouch(pi, "before.txt");
-      expect(before).not.toContain("Authorize now");
+      expect(readdirSync(join(pi.agentDir, "extensions"))).toEqual(["hooks.js"]);
 
-      const presenter = join(clone, "lib/presenter.ts");
-      const source = readFileSync(presenter, "utf8");
-      expect(source).toContain('approve: "Authorize"');
-      writeFileSync(presenter, source.replace('approve: "Authorize"', 'approve: "Authorize now"'));
-      await pollUntil(15_000, () => readFileSync(join(clone, "dist/hooks.js"), "utf8").includes("Authorize now"), () => `bun run dev did not rebuild:\n${watcher.output()}`);
+      await authorizeTouch(pi, "made.txt");
+    },
+    TIMEOUT,
+  );
 
-      await reload(pi, touching("after.txt"));
-      const after = await authorizeTouch(pi, "after.txt");
-      expect(after).toContain("1. Authorize now");
-    } finally {
-      watcher.stop();
-    }
-  }, TIMEOUT);
+  test(
+    "`pi install <local path>` of a clone records the path and gates a bash call",
+    async () => {
+      let installOutput = "";
+      pi = await startPi({
+        version,
+        files: { "agent/permissions/touch.ts": touchGate() },
+        script: touching("made.txt"),
+        setup(sandbox) {
+          const clone = join(sandbox.root, "pi-permission-hooks");
+          copyClone(clone);
+          installOutput = piCommand(sandbox, ["install", clone]);
+        },
+      });
 
-  test("/reload picks up a permission module edited between two prompts", async () => {
-    pi = await startPi({
-      version,
-      extensions: [BUNDLE],
-      files: { "agent/permissions/touch.ts": touchGate("First description.") },
-      script: touching("first.txt"),
-    });
-    expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
+      expect(installOutput).toContain("Installed");
+      const settings = JSON.parse(readFileSync(join(pi.agentDir, "settings.json"), "utf8"));
+      // A local path is recorded (relative to the settings file), not copied or npm-installed.
+      expect(settings.packages.map((path: string) => resolve(pi!.agentDir, path))).toEqual([
+        join(pi.root, "pi-permission-hooks"),
+      ]);
+      expect(existsSync(join(pi.root, "pi-permission-hooks/node_modules"))).toBe(false);
+      expect(readdirSync(pi.agentDir).filter((name) => name === "npm" || name === "git")).toEqual([]);
 
-    writeFileSync(join(pi.agentDir, "permissions/touch.ts"), touchGate("Second description."));
-    await reload(pi, touching("second.txt"));
-    expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
-  }, TIMEOUT);
+      await authorizeTouch(pi, "made.txt");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "dev loop: `bun run dev` rebuilds the bundle and /reload shows the edited source",
+    async () => {
+      const clone = scratch("pi-hooks-dev-");
+      copyClone(clone);
+      const watcher = await startWatcher(clone);
+      try {
+        pi = await startPi({
+          version,
+          extensions: [join(clone, "dist/hooks.js")],
+          files: { "agent/permissions/touch.ts": touchGate() },
+          script: touching("before.txt"),
+        });
+        const before = await authorizeTouch(pi, "before.txt");
+        expect(before).not.toContain("Authorize now");
+
+        const presenter = join(clone, "lib/presenter.ts");
+        const source = readFileSync(presenter, "utf8");
+        expect(source).toContain('approve: "Authorize"');
+        writeFileSync(presenter, source.replace('approve: "Authorize"', 'approve: "Authorize now"'));
+        await pollUntil(
+          15_000,
+          () => readFileSync(join(clone, "dist/hooks.js"), "utf8").includes("Authorize now"),
+          () => `bun run dev did not rebuild:\n${watcher.output()}`,
+        );
+
+        await reload(pi, touching("after.txt"));
+        const after = await authorizeTouch(pi, "after.txt");
+        expect(after).toContain("1. Authorize now");
+      } finally {
+        watcher.stop();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "/reload picks up a permission module edited between two prompts",
+    async () => {
+      pi = await startPi({
+        version,
+        extensions: [BUNDLE],
+        files: { "agent/permissions/touch.ts": touchGate("First description.") },
+        script: touching("first.txt"),
+      });
+      expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
+
+      writeFileSync(join(pi.agentDir, "permissions/touch.ts"), touchGate("Second description."));
+      await reload(pi, touching("second.txt"));
+      expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
+    },
+    TIMEOUT,
+  );
 
   // `.pi/settings.json` makes pi resolve project trust itself; a project whose `.pi/` holds only
   // `permissions/` is one pi calls trusted without asking, so the extension asks (tests below).
@@ -132,67 +174,84 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
     ".pi/permissions/touch.ts": touchGate(),
   };
 
-  test("a project module is ignored while the project is untrusted", async () => {
-    pi = await startPi({
-      version,
-      extensions: [BUNDLE],
-      projectFiles: projectWithModule,
-      settings: { defaultProjectTrust: "never" },
-      script: touching("made.txt"),
-    });
-    pi.prompt("touch it");
+  test(
+    "a project module is ignored while the project is untrusted",
+    async () => {
+      pi = await startPi({
+        version,
+        extensions: [BUNDLE],
+        projectFiles: projectWithModule,
+        settings: { defaultProjectTrust: "never" },
+        script: touching("made.txt"),
+      });
+      pi.prompt("touch it");
 
-    await pi.waitFor(/^\s*touched made\.txt\s*$/m);
-    expect(existsSync(join(pi.cwd, "made.txt"))).toBe(true);
-    expect(pi.screen({ history: true })).not.toContain("Authorization required");
-  }, TIMEOUT);
+      await pi.waitFor(/^\s*touched made\.txt\s*$/m);
+      expect(existsSync(join(pi.cwd, "made.txt"))).toBe(true);
+      expect(pi.screen({ history: true })).not.toContain("Authorization required");
+    },
+    TIMEOUT,
+  );
 
-  test("a project module gates once the project is trusted", async () => {
-    pi = await startPi({
-      version,
-      extensions: [BUNDLE],
-      projectFiles: projectWithModule,
-      settings: { defaultProjectTrust: "never" },
-      script: touching("made.txt"),
-      // The decision `/trust` (or the trust prompt) saves.
-      setup: (sandbox) => writeFileSync(join(sandbox.agentDir, "trust.json"), JSON.stringify({ [realpathSync(sandbox.cwd)]: true })),
-    });
+  test(
+    "a project module gates once the project is trusted",
+    async () => {
+      pi = await startPi({
+        version,
+        extensions: [BUNDLE],
+        projectFiles: projectWithModule,
+        settings: { defaultProjectTrust: "never" },
+        script: touching("made.txt"),
+        // The decision `/trust` (or the trust prompt) saves.
+        setup: (sandbox) =>
+          writeFileSync(join(sandbox.agentDir, "trust.json"), JSON.stringify({ [realpathSync(sandbox.cwd)]: true })),
+      });
 
-    await authorizeTouch(pi, "made.txt");
-  }, TIMEOUT);
+      await authorizeTouch(pi, "made.txt");
+    },
+    TIMEOUT,
+  );
 
-  test("only .pi/permissions: the Approver is asked once; a yes loads them and is remembered", async () => {
-    pi = await startPi({
-      version,
-      extensions: [BUNDLE],
-      projectFiles: { ".pi/permissions/touch.ts": touchGate() },
-      settings: { defaultProjectTrust: "ask" },
-      script: touching("made.txt"),
-    });
-    await pi.waitFor(present.projectTrustTitle());
-    pi.send("Enter");
-    await pi.waitForGone(present.projectTrustTitle());
-    await authorizeTouch(pi, "made.txt");
-    const saved = JSON.parse(readFileSync(join(pi.agentDir, "trust.json"), "utf8"));
-    expect(saved[realpathSync(pi.cwd)]).toBe(true);
-  }, TIMEOUT);
+  test(
+    "only .pi/permissions: the Approver is asked once; a yes loads them and is remembered",
+    async () => {
+      pi = await startPi({
+        version,
+        extensions: [BUNDLE],
+        projectFiles: { ".pi/permissions/touch.ts": touchGate() },
+        settings: { defaultProjectTrust: "ask" },
+        script: touching("made.txt"),
+      });
+      await pi.waitFor(present.projectTrustTitle());
+      pi.send("Enter");
+      await pi.waitForGone(present.projectTrustTitle());
+      await authorizeTouch(pi, "made.txt");
+      const saved = JSON.parse(readFileSync(join(pi.agentDir, "trust.json"), "utf8"));
+      expect(saved[realpathSync(pi.cwd)]).toBe(true);
+    },
+    TIMEOUT,
+  );
 
-  test("only .pi/permissions, no UI to ask: not loaded, and said so", async () => {
-    const run = await runPiPrint({
-      version,
-      prompt: "touch it",
-      extensions: [BUNDLE],
-      projectFiles: { ".pi/permissions/touch.ts": touchGate() },
-      settings: { defaultProjectTrust: "ask" },
-      script: touching("made.txt"),
-    });
-    try {
-      expect(run.stderr).toContain(present.notifyProjectModulesSkipped(join(realpathSync(run.sandbox.cwd), ".pi/permissions")));
-      expect(existsSync(join(run.sandbox.cwd, "made.txt"))).toBe(true);
-    } finally {
-      run.sandbox.remove();
-    }
-  }, TIMEOUT);
+  test(
+    "only .pi/permissions, no UI to ask: not loaded, and said so",
+    async () => {
+      const run = await runPiPrint({
+        version,
+        prompt: "touch it",
+        extensions: [BUNDLE],
+        projectFiles: { ".pi/permissions/touch.ts": touchGate() },
+        settings: { defaultProjectTrust: "ask" },
+        script: touching("made.txt"),
+      });
+      try {
+        expect(run.stderr).toContain(present.notifyProjectModulesSkipped(join(realpathSync(run.sandbox.cwd), ".pi/permissions")));
+        expect(existsSync(join(run.sandbox.cwd, "made.txt"))).toBe(true);
+      } finally {
+        run.sandbox.remove();
+      }
+    },
+    TIMEOUT,
+  );
 
   function scratch(prefix: string): string {
     const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -223,7 +282,10 @@ async function reload(pi: PiSession, script: ScriptStep[]): Promise<void> {
 
 /** Copies what a clone of the repo has (tracked and new unignored files), so no node_modules. */
 function copyClone(dest: string): void {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: REPO_ROOT, encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  })
     .split("\0")
     .filter((file) => file !== "" && existsSync(join(REPO_ROOT, file)));
   for (const file of files) {
@@ -269,7 +331,11 @@ async function startWatcher(dir: string): Promise<Watcher> {
     },
   };
   try {
-    await pollUntil(15_000, () => /Bundled \d+ modules?/.test(output), () => `bun run dev never finished its first build:\n${output}`);
+    await pollUntil(
+      15_000,
+      () => /Bundled \d+ modules?/.test(output),
+      () => `bun run dev never finished its first build:\n${output}`,
+    );
   } catch (error) {
     watcher.stop();
     throw error;

@@ -102,7 +102,10 @@ describe.each(PI_VERSIONS)("pi %s: managing hooks", (version) => {
     await session.waitFor("permissions 0/1");
     await session.waitFor(present.notifyDontAskAgain("Gate").slice(0, 50));
     expect(readFileSync(join(session.cwd, "log.txt"), "utf8")).toBe("gate\ngate\n");
-    const [first, second] = session.records().slice(1, 3).map((record) => record.messages.filter((m) => m.role === "toolResult").at(-1));
+    const [first, second] = session
+      .records()
+      .slice(1, 3)
+      .map((record) => record.messages.filter((m) => m.role === "toolResult").at(-1));
     expect(first && textOf(first)).toBe(`${present.agentApprovalNote("Gate", "fine for today")}\n\ngate\n`);
     expect(second && textOf(second)).toBe("gate\n");
     expect(session.screen()).not.toContain("Authorization required");

@@ -11,6 +11,6 @@ export async function promptReady(pi: PiSession, hook: string): Promise<string> 
 export async function toolResult(pi: PiSession, call = 2): Promise<{ text: string; isError: boolean }> {
   const records = await pi.waitForRecord(call);
   const result = records[call - 1]?.messages.findLast((message) => message.role === "toolResult");
-  if (!result || result.role !== "toolResult") throw new Error(`no tool result in the model's context on call ${call}`);
+  if (result?.role !== "toolResult") throw new Error(`no tool result in the model's context on call ${call}`);
   return { text: textOf(result), isError: result.isError };
 }

@@ -77,10 +77,12 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
       extensions: [DIST],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [
-        { toolCalls: [
-          { name: "bash", arguments: { command: "echo one > one.txt" }, id: "call-1" },
-          { name: "bash", arguments: { command: "echo two > two.txt" }, id: "call-2" },
-        ] },
+        {
+          toolCalls: [
+            { name: "bash", arguments: { command: "echo one > one.txt" }, id: "call-1" },
+            { name: "bash", arguments: { command: "echo two > two.txt" }, id: "call-2" },
+          ],
+        },
         { text: "never said" },
       ],
     });
@@ -159,7 +161,9 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
     pi = await startPi({
       version,
       extensions: [DIST],
-      files: { "agent/permissions/stuck.js": `export default (api) => api.onToolUse({ name: "Stuck", handler: () => new Promise(() => {}) });` },
+      files: {
+        "agent/permissions/stuck.js": `export default (api) => api.onToolUse({ name: "Stuck", handler: () => new Promise(() => {}) });`,
+      },
       script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo late" } }] }, { text: "ok" }],
     });
     pi.prompt("go");

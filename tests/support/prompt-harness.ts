@@ -1,7 +1,7 @@
-import { KeybindingsManager, TUI_KEYBINDINGS, type TUI } from "@earendil-works/pi-tui";
+import { KeybindingsManager, type TUI, TUI_KEYBINDINGS } from "@earendil-works/pi-tui";
 import type { ExternalEditor } from "../../lib/external-editor.ts";
-import { ARMING_MS, PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
 import { type Paint, plain } from "../../lib/presenter.ts";
+import { ARMING_MS, PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
 
 export const KEYS = {
   up: "\x1b[A",
@@ -109,7 +109,13 @@ export function openPrompt(
       return prompt
         .render(w)
         .slice(1, -1)
-        .map((line) => line.slice(2, -2).replace(/\x1b_pi:c\x07/g, "").replace(/\x1b\[7m(.*?)\x1b\[(?:0|27)m/g, "$1").trimEnd());
+        .map((line) =>
+          line
+            .slice(2, -2)
+            .replace(/\x1b_pi:c\x07/g, "")
+            .replace(/\x1b\[7m(.*?)\x1b\[(?:0|27)m/g, "$1")
+            .trimEnd(),
+        );
     },
   };
 }
