@@ -1,7 +1,8 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { Enablement } from "./lib/enablement.ts";
-import { Gatekeeper, report } from "./lib/gatekeeper.ts";
-import { guard } from "./lib/guard.ts";
+import { describeError } from "./lib/failure.ts";
+import { Gatekeeper } from "./lib/gatekeeper.ts";
+import { guard, report } from "./lib/guard.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
 import { agentInternalError, DURING, notifyInternalError } from "./lib/presenter.ts";
 
@@ -32,7 +33,7 @@ export default function permissionHooks(pi: ExtensionAPI): void {
     try {
       return await gatekeeper.onToolCall(event, ctx);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       report(ctx, notifyInternalError(DURING.toolCall, message));
       return { block: true, reason: agentInternalError(message) };
     }

@@ -1,9 +1,9 @@
 // lib/presenter.ts
 import { visibleWidth } from "@earendil-works/pi-tui";
-var DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" };
+var DEFAULT_LABELS = { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" };
 var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 function agentNote(note) {
-  return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentApprovalNote(note.hookName, note.note);
+  return note.kind === "edit" ? agentEditNote(note.hookName, note.command, note.note) : agentAuthorizeNote(note.hookName, note.note);
 }
 function agentEditNote(hookName, command, note) {
   const head = `Edited by user via permission hook ${hookName}
@@ -15,13 +15,13 @@ ${command}`;
 The user also provided context for how to proceed:
 ${note}` : head;
 }
-function agentApprovalNote(hookName, note) {
+function agentAuthorizeNote(hookName, note) {
   return `Approved by user via permission hook ${hookName}
 
 The user provided context for how to proceed:
 ${note}`;
 }
-function agentRejection(hookName, note) {
+function agentAbort(hookName, note) {
   const head = `Blocked by user via permission hook ${hookName}.`;
   return note ? `${head}
 
@@ -45,13 +45,13 @@ function withNote(note, output) {
 
 ${output}`;
 }
-function notifyApprovedWithNote(hookName) {
+function notifyAuthorizedWithNote(hookName) {
   return `Authorized (${hookName}); your note goes to the agent with the result.`;
 }
 function notifyEdited(hookName) {
   return `Ran your edited command (${hookName}); the agent is told what really ran.`;
 }
-function notifyRejected(hookName, withNote) {
+function notifyAborted(hookName, withNote) {
   return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
 }
 function notifyProjectModulesSkipped(dir) {
@@ -79,6 +79,8 @@ var problems = {
   notDecidedWithin: (seconds) => `did not decide within ${seconds} s`,
   notADecision: (value) => `returned ${value}, not a decision`,
   noReason: "no reason given",
+  notEditable: (toolName) => `an edited command can't be given to the ${toolName} tool`,
+  outcomeNotUnderstood: (outcome) => `the prompt answered ${outcome}, which is not an outcome`,
   noEditor: "neither $VISUAL nor $EDITOR is set",
   editorNotFound: (command) => `${command}: command not found`,
   editorExited: (editor, code) => `${editor} exited with code ${code}`
@@ -311,15 +313,20 @@ function latestRecord(branch) {
   return;
 }
 
-// lib/gatekeeper.ts
-import { join as join4 } from "node:path";
-import { CONFIG_DIR_NAME, getAgentDir as getAgentDir2 } from "@earendil-works/pi-coding-agent";
-
 // lib/failure.ts
 function describeError(error) {
   if (error instanceof Error)
     return firstLine(error.message) || error.name;
   return firstLine(printable(error));
+}
+function describeValue(value) {
+  let text;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = printable(value);
+  }
+  return firstLine(text).slice(0, 80);
 }
 function firstLine(text) {
   return text.split(`
@@ -339,6 +346,10 @@ function withTimeLimit(promise, ms, message) {
   });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
+
+// lib/gatekeeper.ts
+import { join as join4 } from "node:path";
+import { CONFIG_DIR_NAME, getAgentDir as getAgentDir2, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 
 // lib/evaluator.ts
 var HOOK_TIME_LIMIT_MS = 1e4;
@@ -368,17 +379,30 @@ function toVerdict(hook, decision) {
   }
   return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
 }
-function describeValue(value) {
-  let text;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = printable(value);
-  }
-  return firstLine(text).slice(0, 80);
-}
 function isPromise(value) {
   return typeof value?.then === "function";
+}
+
+// lib/guard.ts
+async function guard(ctx, where, run) {
+  try {
+    return await run();
+  } catch (error) {
+    report(ctx, notifyInternalError(where, describeError(error)));
+    return;
+  }
+}
+function report(ctx, message, level = "error") {
+  try {
+    if (ctx.hasUI)
+      ctx.ui.notify(message, level);
+    else
+      process.stderr.write(`${message}
+`);
+  } catch {
+    process.stderr.write(`${message}
+`);
+  }
 }
 
 // lib/highlight.ts
@@ -592,7 +616,7 @@ function externalEditorFor(tui, env = process.env) {
         return { ok: false, reason: problems.editorExited(editor, code) };
       return { ok: true, text: readFileSync2(file, "utf8") };
     } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      return { ok: false, reason: describeError(error) };
     } finally {
       if (dir)
         rmSync(dir, { recursive: true, force: true });
@@ -607,6 +631,60 @@ function run(editor, file, env) {
     child.once("error", reject);
     child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
+}
+
+// lib/frame.ts
+import { truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+var EXACT_MIN_WIDTH = 32;
+
+class Frame {
+  paint;
+  width = -1;
+  body = [];
+  rows = [];
+  edges = ["", ""];
+  constructor(paint) {
+    this.paint = paint;
+  }
+  invalidate() {
+    this.width = -1;
+  }
+  draw(body, width, exact) {
+    if (width < 4)
+      return body.map((line) => truncateToWidth(line, Math.max(0, width)));
+    const reuse = width === this.width;
+    const inner = width - 4;
+    if (inner < EXACT_MIN_WIDTH)
+      exact = undefined;
+    const side = this.paint.fg("border", "│");
+    const rows = body.map((line, index) => {
+      if (exact && index >= exact.from && index < exact.to)
+        return `${side} ${line} ${side}`;
+      return reuse && this.body[index] === line ? this.rows[index] : bordered(line, inner, side);
+    });
+    if (!reuse) {
+      const rule = "─".repeat(width - 2);
+      this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
+    }
+    this.width = width;
+    this.body = body;
+    this.rows = rows;
+    return [this.edges[0], ...rows, this.edges[1]];
+  }
+}
+function bordered(line, inner, side) {
+  const fitted = fit(line, inner);
+  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
+}
+function fit(line, width) {
+  return visibleWidth2(line) > width ? truncateToWidth(line, width) : line;
+}
+function wrap(text, width) {
+  const lines = wrapTextWithAnsi(text, width);
+  return lines.length > 0 ? lines : [""];
+}
+function paintOf(theme) {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }
 
 // lib/prompt-overlay.ts
@@ -868,57 +946,6 @@ class EditMode {
   }
 }
 
-// lib/frame.ts
-import { truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
-var EXACT_MIN_WIDTH = 32;
-
-class Frame {
-  paint;
-  width = -1;
-  body = [];
-  rows = [];
-  edges = ["", ""];
-  constructor(paint) {
-    this.paint = paint;
-  }
-  invalidate() {
-    this.width = -1;
-  }
-  draw(body, width, exact) {
-    if (width < 4)
-      return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-    const reuse = width === this.width;
-    const inner = width - 4;
-    if (inner < EXACT_MIN_WIDTH)
-      exact = undefined;
-    const side = this.paint.fg("border", "│");
-    const rows = body.map((line, index) => {
-      if (exact && index >= exact.from && index < exact.to)
-        return `${side} ${line} ${side}`;
-      return reuse && this.body[index] === line ? this.rows[index] : bordered(line, inner, side);
-    });
-    if (!reuse) {
-      const rule = "─".repeat(width - 2);
-      this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
-    }
-    this.width = width;
-    this.body = body;
-    this.rows = rows;
-    return [this.edges[0], ...rows, this.edges[1]];
-  }
-}
-function bordered(line, inner, side) {
-  const fitted = fit(line, inner);
-  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
-}
-function fit(line, width) {
-  return visibleWidth2(line) > width ? truncateToWidth(line, width) : line;
-}
-function wrap(text, width) {
-  const lines = wrapTextWithAnsi(text, width);
-  return lines.length > 0 ? lines : [""];
-}
-
 // lib/prompt-overlay.ts
 var ARMING_MS = 300;
 
@@ -953,8 +980,8 @@ class PermissionPrompt {
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
-    this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
-    this.drafts = { approve: new Input, edit: new Input, reject: new Input };
+    this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
+    this.drafts = { authorize: new Input, edit: new Input, abort: new Input };
   }
   cancel() {
     this.finish({ kind: "abort" });
@@ -997,7 +1024,7 @@ class PermissionPrompt {
     if (keys.matches(data, KEY.confirm))
       return this.confirm(this.choices[this.selected]);
     if (isDontAskAgain(data))
-      return this.finish({ kind: "authorize", note: this.noteOf("approve"), dontAskAgain: true });
+      return this.finish({ kind: "authorize", note: this.noteOf("authorize"), dontAskAgain: true });
     if (isShiftTab(data)) {
       this.drafting = undefined;
       return;
@@ -1041,12 +1068,18 @@ class PermissionPrompt {
     this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailPage - 1));
   }
   confirm(choice) {
-    if (choice === "approve")
-      this.finish({ kind: "authorize", note: this.noteOf("approve") });
-    else if (choice === "reject")
-      this.finish({ kind: "abort", note: this.noteOf("reject") });
-    else if (choice === "edit")
-      this.enterEditMode();
+    switch (choice) {
+      case "authorize":
+        return this.finish({ kind: "authorize", note: this.noteOf("authorize") });
+      case "abort":
+        return this.finish({ kind: "abort", note: this.noteOf("abort") });
+      case "edit":
+        return this.enterEditMode();
+      case undefined:
+        return;
+      default:
+        return this.finish({ kind: "abort" });
+    }
   }
   renderSelect(inner) {
     const { paint, request } = this;
@@ -1143,7 +1176,7 @@ class PermissionPrompt {
     }
     if (signal.kind === "external") {
       this.openExternal(edit, signal.field).catch((error) => {
-        edit.say(externalEditorFailure(error instanceof Error ? error.message : String(error)), "warning");
+        edit.say(externalEditorFailure(describeError(error)), "warning");
         this.tui.requestRender(true);
       });
       return;
@@ -1243,14 +1276,14 @@ function tuiOf(ctx) {
   ctx.ui.setWidget(key, undefined);
   return tui;
 }
-function paintOf(theme) {
-  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
-}
 
 // lib/tool-input.ts
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+function isCommandTool(name) {
+  return name === "bash" || name === "powershell";
+}
 function normalizeToolInput(name, rawInput, cwd) {
   const input = isRecord(rawInput) ? rawInput : {};
   const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
@@ -1436,7 +1469,7 @@ class Gatekeeper {
     return this.apply(outcome, hookName, event, ctx);
   }
   stopped(hookName = this.stoppedBy ?? "") {
-    return { block: true, reason: agentRejection(hookName) };
+    return { block: true, reason: agentAbort(hookName) };
   }
   onToolResult(event) {
     const note = this.notes.consume(event.toolCallId);
@@ -1474,28 +1507,42 @@ class Gatekeeper {
     switch (outcome.kind) {
       case "authorize":
         if (outcome.note) {
-          this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
-          ctx.ui.notify(notifyApprovedWithNote(hookName), "info");
+          this.notes.remember(id, { kind: "authorize", hookName, note: outcome.note });
+          ctx.ui.notify(notifyAuthorizedWithNote(hookName), "info");
         }
         if (outcome.dontAskAgain) {
           this.enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(notifyDontAskAgain(hookName), "info");
         }
         return;
-      case "edit":
-        event.input.command = outcome.command;
+      case "edit": {
+        const input = commandInput(event);
+        if (!input)
+          return { block: true, reason: agentInternalError(problems.notEditable(event.toolName)) };
+        input.command = outcome.command;
         this.notes.remember(id, { kind: "edit", hookName, command: outcome.command, note: outcome.note });
         ctx.ui.notify(notifyEdited(hookName), "info");
         return;
+      }
       case "abort":
         if (ctx.signal?.aborted)
           return this.stopped(hookName);
-        ctx.ui.notify(notifyRejected(hookName, outcome.note !== undefined), "info");
+        ctx.ui.notify(notifyAborted(hookName, outcome.note !== undefined), "info");
         if (!outcome.note)
           this.stoppedBy = hookName;
-        return { block: true, reason: agentRejection(hookName, outcome.note) };
+        return { block: true, reason: agentAbort(hookName, outcome.note) };
+      default:
+        return { block: true, reason: agentInternalError(problems.outcomeNotUnderstood(describeValue(outcome))) };
     }
   }
+}
+function commandInput(event) {
+  if (isToolCallEventType("bash", event))
+    return event.input;
+  if (isToolCallEventType("powershell", event) && typeof event.input.command === "string") {
+    return event.input;
+  }
+  return;
 }
 function promptRequest(verdict, toolName, detail) {
   const prompt = verdict.kind === "request" ? verdict.prompt : {};
@@ -1508,12 +1555,12 @@ function promptRequest(verdict, toolName, detail) {
     detail,
     highlights: highlightSpans(detail, prompt.highlight),
     labels: {
-      approve: label(prompt.approveLabel, DEFAULT_LABELS.approve),
+      authorize: label(prompt.authorizeLabel ?? prompt.approveLabel, DEFAULT_LABELS.authorize),
       edit: label(prompt.editLabel, DEFAULT_LABELS.edit),
-      reject: label(prompt.rejectLabel, DEFAULT_LABELS.reject),
+      abort: label(prompt.abortLabel ?? prompt.rejectLabel, DEFAULT_LABELS.abort),
       dontAsk: label(prompt.dontAskLabel, DEFAULT_LABELS.dontAsk)
     },
-    editable: toolName === "bash" || toolName === "powershell"
+    editable: isCommandTool(toolName)
   };
 }
 function noUiReason(verdict) {
@@ -1531,18 +1578,6 @@ function text2(value) {
 function label(value, fallback) {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
-function report(ctx, message, level = "error") {
-  try {
-    if (ctx.hasUI)
-      ctx.ui.notify(message, level);
-    else
-      process.stderr.write(`${message}
-`);
-  } catch {
-    process.stderr.write(`${message}
-`);
-  }
-}
 async function permissionDirs(ctx) {
   const user = join4(getAgentDir2(), "permissions");
   const project = join4(ctx.cwd, CONFIG_DIR_NAME, "permissions");
@@ -1552,16 +1587,6 @@ async function permissionDirs(ctx) {
     return { project, user };
   report(ctx, notifyProjectModulesSkipped(project), "warning");
   return { user };
-}
-
-// lib/guard.ts
-async function guard(ctx, where, run) {
-  try {
-    return await run();
-  } catch (error) {
-    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
-    return;
-  }
 }
 
 // lib/permissions.ts
@@ -1857,7 +1882,7 @@ function permissionHooks(pi) {
     try {
       return await gatekeeper.onToolCall(event, ctx);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       report(ctx, notifyInternalError(DURING.toolCall, message));
       return { block: true, reason: agentInternalError(message) };
     }

@@ -28,8 +28,13 @@ export interface BlockDecision {
 export interface PermissionRequestPrompt {
   guidance?: string;
   highlight?: PermissionHighlight;
+  authorizeLabel?: string;
+  /** Command tools only; ignored otherwise. */
+  editLabel?: string;
+  abortLabel?: string;
+  /** @deprecated The former name of `authorizeLabel`, still honoured. */
   approveLabel?: string;
-  editLabel?: string; // command tools only; ignored otherwise
+  /** @deprecated The former name of `abortLabel`, still honoured. */
   rejectLabel?: string;
   /** The key hint for authorizing and switching the hook off for the rest of the session branch. */
   dontAskLabel?: string;

@@ -1,5 +1,5 @@
 import type { Decision, HookInput, PermissionRequestPrompt } from "./api.ts";
-import { describeError, firstLine, printable, withTimeLimit } from "./failure.ts";
+import { describeError, describeValue, withTimeLimit } from "./failure.ts";
 import type { LoadedHook } from "./loader.ts";
 import { problems } from "./presenter.ts";
 
@@ -41,17 +41,6 @@ function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
     return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : problems.noReason };
   }
   return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
-}
-
-/** One short line naming whatever a hook returned. */
-function describeValue(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = printable(value);
-  }
-  return firstLine(text).slice(0, 80);
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

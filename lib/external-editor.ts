@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TUI } from "@earendil-works/pi-tui";
+import { describeError } from "./failure.ts";
 import { problems } from "./presenter.ts";
 
 export type ExternalEditorResult = { ok: true; text: string } | { ok: false; reason: string };
@@ -27,7 +28,7 @@ export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env
       if (code !== 0) return { ok: false, reason: problems.editorExited(editor, code) };
       return { ok: true, text: readFileSync(file, "utf8") };
     } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      return { ok: false, reason: describeError(error) };
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });
       tui.start();

@@ -6,6 +6,17 @@ export function describeError(error: unknown): string {
   return firstLine(printable(error));
 }
 
+/** One short line naming any value (what a hook returned, say). */
+export function describeValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = printable(value);
+  }
+  return firstLine(text).slice(0, 80);
+}
+
 export function firstLine(text: string): string {
   return text.split("\n")[0] ?? "";
 }

@@ -1,4 +1,6 @@
 // Drawing shared by the overlays: a rounded border, and wrapping that never yields zero lines.
+
+import type { Theme } from "@earendil-works/pi-coding-agent";
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { Paint } from "./presenter.ts";
 
@@ -59,4 +61,9 @@ function fit(line: string, width: number): string {
 export function wrap(text: string, width: number): string[] {
   const lines = wrapTextWithAnsi(text, width);
   return lines.length > 0 ? lines : [""];
+}
+
+/** The overlays draw with pi's theme through the presenter's Paint. */
+export function paintOf(theme: Theme): Paint {
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }

@@ -1,8 +1,10 @@
 import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
+import { describeValue } from "./failure.ts";
+import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { NoteStore } from "./note-store.ts";
@@ -10,7 +12,7 @@ import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PermissionPrompt, PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import { showPrompt } from "./show-prompt.ts";
-import { normalizeToolInput } from "./tool-input.ts";
+import { isCommandTool, normalizeToolInput } from "./tool-input.ts";
 
 type Content = ToolResultEvent["content"];
 
@@ -89,7 +91,7 @@ export class Gatekeeper {
 
   /** A call of a turn the Approver stopped: blocked without asking. */
   private stopped(hookName = this.stoppedBy ?? ""): ToolCallEventResult {
-    return { block: true, reason: present.agentRejection(hookName) };
+    return { block: true, reason: present.agentAbort(hookName) };
   }
 
   onToolResult(event: ToolResultEvent): { content: Content } | undefined {
@@ -140,26 +142,41 @@ export class Gatekeeper {
     switch (outcome.kind) {
       case "authorize":
         if (outcome.note) {
-          this.notes.remember(id, { kind: "approval", hookName, note: outcome.note });
-          ctx.ui.notify(present.notifyApprovedWithNote(hookName), "info");
+          this.notes.remember(id, { kind: "authorize", hookName, note: outcome.note });
+          ctx.ui.notify(present.notifyAuthorizedWithNote(hookName), "info");
         }
         if (outcome.dontAskAgain) {
           this.enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
         }
         return undefined;
-      case "edit":
-        (event.input as { command: string }).command = outcome.command;
+      case "edit": {
+        const input = commandInput(event);
+        if (!input) return { block: true, reason: present.agentInternalError(present.problems.notEditable(event.toolName)) };
+        input.command = outcome.command;
         this.notes.remember(id, { kind: "edit", hookName, command: outcome.command, note: outcome.note });
         ctx.ui.notify(present.notifyEdited(hookName), "info");
         return undefined;
+      }
       case "abort":
         if (ctx.signal?.aborted) return this.stopped(hookName);
-        ctx.ui.notify(present.notifyRejected(hookName, outcome.note !== undefined), "info");
+        ctx.ui.notify(present.notifyAborted(hookName, outcome.note !== undefined), "info");
         if (!outcome.note) this.stoppedBy = hookName;
-        return { block: true, reason: present.agentRejection(hookName, outcome.note) };
+        return { block: true, reason: present.agentAbort(hookName, outcome.note) };
+      default:
+        outcome satisfies never;
+        return { block: true, reason: present.agentInternalError(present.problems.outcomeNotUnderstood(describeValue(outcome))) };
     }
   }
+}
+
+/** The command an Edit writes back to: pi's bash input, or a powershell tool's of the same shape. */
+function commandInput(event: ToolCallEvent): { command: string } | undefined {
+  if (isToolCallEventType("bash", event)) return event.input;
+  if (isToolCallEventType<"powershell", { command: string }>("powershell", event) && typeof event.input.command === "string") {
+    return event.input;
+  }
+  return undefined;
 }
 
 function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: string, detail: string): PromptRequest {
@@ -173,12 +190,12 @@ function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: s
     detail,
     highlights: highlightSpans(detail, prompt.highlight),
     labels: {
-      approve: label(prompt.approveLabel, present.DEFAULT_LABELS.approve),
+      authorize: label(prompt.authorizeLabel ?? prompt.approveLabel, present.DEFAULT_LABELS.authorize),
       edit: label(prompt.editLabel, present.DEFAULT_LABELS.edit),
-      reject: label(prompt.rejectLabel, present.DEFAULT_LABELS.reject),
+      abort: label(prompt.abortLabel ?? prompt.rejectLabel, present.DEFAULT_LABELS.abort),
       dontAsk: label(prompt.dontAskLabel, present.DEFAULT_LABELS.dontAsk),
     },
-    editable: toolName === "bash" || toolName === "powershell",
+    editable: isCommandTool(toolName),
   };
 }
 
@@ -200,16 +217,6 @@ function text(value: unknown): string | undefined {
 
 function label(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
-}
-
-/** Tells the human; never throws, even with a context pi has retired after a session change. */
-export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
-  try {
-    if (ctx.hasUI) ctx.ui.notify(message, level);
-    else process.stderr.write(`${message}\n`);
-  } catch {
-    process.stderr.write(`${message}\n`);
-  }
 }
 
 async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {

@@ -1,5 +1,5 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { report } from "./gatekeeper.ts";
+import { describeError } from "./failure.ts";
 import { notifyInternalError } from "./presenter.ts";
 
 /** No exception from this extension reaches pi; a guard that fires says so. */
@@ -7,7 +7,17 @@ export async function guard<T>(ctx: ExtensionContext, where: string, run: () => 
   try {
     return await run();
   } catch (error) {
-    report(ctx, notifyInternalError(where, error instanceof Error ? error.message : String(error)));
+    report(ctx, notifyInternalError(where, describeError(error)));
     return undefined;
+  }
+}
+
+/** Tells the human; never throws, even with a context pi has retired after a session change. */
+export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
+  try {
+    if (ctx.hasUI) ctx.ui.notify(message, level);
+    else process.stderr.write(`${message}\n`);
+  } catch {
+    process.stderr.write(`${message}\n`);
   }
 }

@@ -2,7 +2,7 @@
 // wholesale at turn end and on session changes so nothing reaches another call.
 
 export type PendingNote =
-  | { kind: "approval"; hookName: string; note: string }
+  | { kind: "authorize"; hookName: string; note: string }
   | { kind: "edit"; hookName: string; command: string; note?: string };
 
 export class NoteStore {

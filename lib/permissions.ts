@@ -3,6 +3,7 @@ import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-a
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import type { Enablement } from "./enablement.ts";
+import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { guard } from "./guard.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
@@ -14,7 +15,6 @@ import {
 } from "./permissions-command.ts";
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
-import { paintOf } from "./show-prompt.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;

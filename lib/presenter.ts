@@ -9,7 +9,7 @@ export interface Paint {
 }
 export const plain: Paint = { fg: (_tone, text) => text, bold: (text) => text };
 
-export const DEFAULT_LABELS = { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" } as const;
+export const DEFAULT_LABELS = { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" } as const;
 export const EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 
 // ── Agent-facing ───────────────────────────────────────────────────────────────────────────
@@ -17,7 +17,7 @@ export const EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 export function agentNote(note: PendingNote): string {
   return note.kind === "edit"
     ? agentEditNote(note.hookName, note.command, note.note)
-    : agentApprovalNote(note.hookName, note.note);
+    : agentAuthorizeNote(note.hookName, note.note);
 }
 
 export function agentEditNote(hookName: string, command: string, note?: string): string {
@@ -25,11 +25,11 @@ export function agentEditNote(hookName: string, command: string, note?: string):
   return note ? `${head}\n\nThe user also provided context for how to proceed:\n${note}` : head;
 }
 
-export function agentApprovalNote(hookName: string, note: string): string {
+export function agentAuthorizeNote(hookName: string, note: string): string {
   return `Approved by user via permission hook ${hookName}\n\nThe user provided context for how to proceed:\n${note}`;
 }
 
-export function agentRejection(hookName: string, note?: string): string {
+export function agentAbort(hookName: string, note?: string): string {
   const head = `Blocked by user via permission hook ${hookName}.`;
   return note
     ? `${head}\n\nThe user provided context for how to proceed:\n${note}`
@@ -59,7 +59,7 @@ export function withNote(note: string, output: string): string {
 
 // ── Human-facing notifications ─────────────────────────────────────────────────────────────
 
-export function notifyApprovedWithNote(hookName: string): string {
+export function notifyAuthorizedWithNote(hookName: string): string {
   return `Authorized (${hookName}); your note goes to the agent with the result.`;
 }
 
@@ -67,7 +67,7 @@ export function notifyEdited(hookName: string): string {
   return `Ran your edited command (${hookName}); the agent is told what really ran.`;
 }
 
-export function notifyRejected(hookName: string, withNote: boolean): string {
+export function notifyAborted(hookName: string, withNote: boolean): string {
   return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
 }
 
@@ -103,6 +103,8 @@ export const problems = {
   notDecidedWithin: (seconds: number) => `did not decide within ${seconds} s`,
   notADecision: (value: string) => `returned ${value}, not a decision`,
   noReason: "no reason given",
+  notEditable: (toolName: string) => `an edited command can't be given to the ${toolName} tool`,
+  outcomeNotUnderstood: (outcome: string) => `the prompt answered ${outcome}, which is not an outcome`,
   noEditor: "neither $VISUAL nor $EDITOR is set",
   editorNotFound: (command: string) => `${command}: command not found`,
   editorExited: (editor: string, code: number) => `${editor} exited with code ${code}`,

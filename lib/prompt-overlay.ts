@@ -2,6 +2,7 @@ import { type Component, type Focusable, Input, type TUI } from "@earendil-works
 import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
+import { describeError } from "./failure.ts";
 import { Frame, wrap } from "./frame.ts";
 import { isDontAskAgain, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
@@ -26,7 +27,7 @@ export interface PromptRequest {
   /** The tool detail exactly as the agent gave it. */
   detail: string;
   highlights: HighlightSpan[];
-  labels: { approve: string; edit: string; reject: string; dontAsk: string };
+  labels: { authorize: string; edit: string; abort: string; dontAsk: string };
   /** Command tools offer Edit. */
   editable: boolean;
 }
@@ -37,7 +38,7 @@ export type PromptOutcome =
   | { kind: "abort"; note?: string }
   | { kind: "edit"; command: string; note?: string };
 
-type Choice = "approve" | "edit" | "reject";
+type Choice = "authorize" | "edit" | "abort";
 
 export interface PromptEnvironment {
   tui: TUI;
@@ -88,8 +89,8 @@ export class PermissionPrompt implements Component, Focusable {
     this.now = env.now ?? Date.now;
     this.armedAt = this.now() + ARMING_MS;
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
-    this.choices = request.editable ? ["approve", "edit", "reject"] : ["approve", "reject"];
-    this.drafts = { approve: new Input(), edit: new Input(), reject: new Input() };
+    this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
+    this.drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
   }
 
   /** Closes the prompt from outside (an interrupted turn, a session change) as an Abort. */
@@ -136,7 +137,7 @@ export class PermissionPrompt implements Component, Focusable {
     const { keys } = this;
     if (keys.matches(data, KEY.cancel)) return this.finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm)) return this.confirm(this.choices[this.selected]);
-    if (isDontAskAgain(data)) return this.finish({ kind: "authorize", note: this.noteOf("approve"), dontAskAgain: true });
+    if (isDontAskAgain(data)) return this.finish({ kind: "authorize", note: this.noteOf("authorize"), dontAskAgain: true });
     if (isShiftTab(data)) {
       this.drafting = undefined;
       return;
@@ -175,9 +176,19 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private confirm(choice: Choice | undefined): void {
-    if (choice === "approve") this.finish({ kind: "authorize", note: this.noteOf("approve") });
-    else if (choice === "reject") this.finish({ kind: "abort", note: this.noteOf("reject") });
-    else if (choice === "edit") this.enterEditMode();
+    switch (choice) {
+      case "authorize":
+        return this.finish({ kind: "authorize", note: this.noteOf("authorize") });
+      case "abort":
+        return this.finish({ kind: "abort", note: this.noteOf("abort") });
+      case "edit":
+        return this.enterEditMode();
+      case undefined:
+        return;
+      default:
+        choice satisfies never;
+        return this.finish({ kind: "abort" });
+    }
   }
 
   private renderSelect(inner: number): string[] {
@@ -282,7 +293,7 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (signal.kind === "external") {
       this.openExternal(edit, signal.field).catch((error: unknown) => {
-        edit.say(externalEditorFailure(error instanceof Error ? error.message : String(error)), "warning");
+        edit.say(externalEditorFailure(describeError(error)), "warning");
         this.tui.requestRender(true);
       });
       return;

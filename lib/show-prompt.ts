@@ -1,6 +1,7 @@
-import type { ExtensionContext, Theme } from "@earendil-works/pi-coding-agent";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import { externalEditorFor } from "./external-editor.ts";
+import { paintOf } from "./frame.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
 
@@ -68,8 +69,4 @@ function tuiOf(ctx: ExtensionContext): TUI | undefined {
   });
   ctx.ui.setWidget(key, undefined);
   return tui;
-}
-
-export function paintOf(theme: Theme): present.Paint {
-  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }

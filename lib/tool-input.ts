@@ -4,6 +4,11 @@ import { fileURLToPath } from "node:url";
 import type { EditReplacement, PermissionTool } from "./api.ts";
 import * as present from "./presenter.ts";
 
+/** Tools whose input is one shell command: the prompt offers Edit for them. */
+export function isCommandTool(name: string): name is "bash" | "powershell" {
+  return name === "bash" || name === "powershell";
+}
+
 /** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
 export function normalizeToolInput(name: string, rawInput: unknown, cwd: string): PermissionTool {
   const input = isRecord(rawInput) ? rawInput : {};

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { NoteStore, type PendingNote } from "../lib/note-store.ts";
 
-const APPROVAL: PendingNote = { kind: "approval", hookName: "git push", note: "push to the fork" };
+const APPROVAL: PendingNote = { kind: "authorize", hookName: "git push", note: "push to the fork" };
 const EDIT: PendingNote = { kind: "edit", hookName: "git commit", command: "git commit -m 'fixed'", note: "imperative mood" };
 const EDIT_NO_NOTE: PendingNote = { kind: "edit", hookName: "git commit", command: "git commit -m 'fixed'" };
 

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import * as present from "../lib/presenter.ts";
 import {
-  agentApprovalNote,
+  agentAbort,
+  agentAuthorizeNote,
   agentEditNote,
   agentHookBlock,
   agentHookFailure,
   agentNote,
   agentNoUi,
-  agentRejection,
   choiceLine,
   DEFAULT_LABELS,
   displayPath,
@@ -25,14 +25,14 @@ import {
   keyName,
   NO_HOOKS,
   NOTE_PREFIX,
+  notifyAborted,
   notifyAllSwitched,
-  notifyApprovedWithNote,
+  notifyAuthorizedWithNote,
   notifyDontAskAgain,
   notifyEdited,
   notifyHookSwitched,
   notifyInternalError,
   notifyLoadError,
-  notifyRejected,
   notifyUnknownHook,
   type Paint,
   PERMISSIONS_DESCRIPTION,
@@ -109,24 +109,24 @@ describe("agent edit note (normative format: seed 07, 'Agent-facing edit note')"
 
 describe("agent approval and rejection", () => {
   test("approval note", () => {
-    expect(agentApprovalNote("git push", "push to the fork, not origin")).toBe(
+    expect(agentAuthorizeNote("git push", "push to the fork, not origin")).toBe(
       "Approved by user via permission hook git push\n\nThe user provided context for how to proceed:\npush to the fork, not origin",
     );
   });
 
   test("agentNote dispatches an approval note", () => {
-    expect(agentNote({ kind: "approval", hookName: "git push", note: "ok" })).toBe(agentApprovalNote("git push", "ok"));
+    expect(agentNote({ kind: "authorize", hookName: "git push", note: "ok" })).toBe(agentAuthorizeNote("git push", "ok"));
   });
 
   test("rejection without a note: the turn stops", () => {
-    expect(agentRejection("git add")).toBe(
+    expect(agentAbort("git add")).toBe(
       "Blocked by user via permission hook git add. The user stopped this turn; wait for their next message.",
     );
-    expect(agentRejection("git add", "")).toBe(agentRejection("git add"));
+    expect(agentAbort("git add", "")).toBe(agentAbort("git add"));
   });
 
   test("rejection with a note: the note carries on", () => {
-    expect(agentRejection("git add", "stage only src/")).toBe(
+    expect(agentAbort("git add", "stage only src/")).toBe(
       "Blocked by user via permission hook git add.\n\nThe user provided context for how to proceed:\nstage only src/",
     );
   });
@@ -172,7 +172,7 @@ describe("withNote", () => {
 
 describe("notifications", () => {
   test("approved with note", () => {
-    expect(notifyApprovedWithNote("git push")).toBe("Authorized (git push); your note goes to the agent with the result.");
+    expect(notifyAuthorizedWithNote("git push")).toBe("Authorized (git push); your note goes to the agent with the result.");
   });
 
   test("edited", () => {
@@ -180,8 +180,8 @@ describe("notifications", () => {
   });
 
   test("rejected with and without note", () => {
-    expect(notifyRejected("git add", true)).toBe("Aborted (git add); your note goes to the agent.");
-    expect(notifyRejected("git add", false)).toBe("Aborted (git add); the turn stops.");
+    expect(notifyAborted("git add", true)).toBe("Aborted (git add); your note goes to the agent.");
+    expect(notifyAborted("git add", false)).toBe("Aborted (git add); the turn stops.");
   });
 
   test("load error", () => {
@@ -215,7 +215,7 @@ describe("the prompt", () => {
   });
 
   test("constants", () => {
-    expect(DEFAULT_LABELS).toEqual({ approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" });
+    expect(DEFAULT_LABELS).toEqual({ authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" });
     expect(EDIT_LABELS).toEqual({ command: "Command", note: "Note to agent" });
     expect(EMPTY_COMMAND_WARNING).toBe("An empty command achieves nothing");
     expect(NOTE_PREFIX).toBe("     note: ");
@@ -391,16 +391,16 @@ describe("styling enters only at the edge", () => {
   test("no text function emits escape sequences or markup of its own", () => {
     const texts = [
       agentEditNote("h", "c", "n"),
-      agentApprovalNote("h", "n"),
-      agentRejection("h"),
-      agentRejection("h", "n"),
+      agentAuthorizeNote("h", "n"),
+      agentAbort("h"),
+      agentAbort("h", "n"),
       agentHookBlock("h", "r"),
       agentNoUi("h"),
       agentHookFailure("h", "e"),
-      notifyApprovedWithNote("h"),
+      notifyAuthorizedWithNote("h"),
       notifyEdited("h"),
-      notifyRejected("h", true),
-      notifyRejected("h", false),
+      notifyAborted("h", true),
+      notifyAborted("h", false),
       notifyLoadError("f", "e"),
       notifyInternalError("w", "e"),
       promptTitle("h"),
@@ -556,6 +556,10 @@ describe("reasons, warnings and tool details", () => {
     expect(present.problems.notADecision('"maybe"')).toBe('returned "maybe", not a decision');
     expect(present.problems.editorNotFound("vim")).toBe("vim: command not found");
     expect(present.problems.editorExited("vim -f", 2)).toBe("vim -f exited with code 2");
+    expect(present.problems.notEditable("read")).toBe("an edited command can't be given to the read tool");
+    expect(present.problems.outcomeNotUnderstood('{"kind":"later"}')).toBe(
+      'the prompt answered {"kind":"later"}, which is not an outcome',
+    );
     expect(present.readDetail("a.ts", 10, 5)).toBe("a.ts (lines 10-14)");
     expect(present.readDetail("a.ts", 10, undefined)).toBe("a.ts (from line 10)");
     expect(present.readDetail("a.ts", undefined, undefined)).toBe("a.ts");

@@ -37,7 +37,7 @@ describe("select mode: anatomy", () => {
     const prompt = openPrompt(
       gitCommitRequest({
         guidance: "Check the message.",
-        labels: { approve: "Ship it", edit: "Reword", reject: "Nope", dontAsk: "trust commits" },
+        labels: { authorize: "Ship it", edit: "Reword", abort: "Nope", dontAsk: "trust commits" },
       }),
     );
     const body = prompt.body();

@@ -202,9 +202,9 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
     await session.waitForRecord(2);
     const results = session.lastToolResults();
     expect(results.map((result) => result.toolCallId)).toEqual(["call-1", "call-2"]);
-    expect(textOf(results[0]!).startsWith(present.agentApprovalNote(HOOK, "note for the first"))).toBe(true);
+    expect(textOf(results[0]!).startsWith(present.agentAuthorizeNote(HOOK, "note for the first"))).toBe(true);
     expect(results[1]!.isError).toBe(true);
-    expect(textOf(results[1]!)).toContain(present.agentRejection(HOOK, "not the second"));
+    expect(textOf(results[1]!)).toContain(present.agentAbort(HOOK, "not the second"));
     expect(lastCommitMessage(session.cwd)).toBe("first");
   });
 
@@ -234,7 +234,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
       .flatMap((record) => record.messages)
       .filter((message) => message.role === "toolResult");
     const byId = new Map(results.map((result) => [result.toolCallId, textOf(result)]));
-    expect(byId.get("call-1")?.startsWith(present.agentApprovalNote(HOOK, "only for one"))).toBe(true);
+    expect(byId.get("call-1")?.startsWith(present.agentAuthorizeNote(HOOK, "only for one"))).toBe(true);
     expect(byId.get("call-2")).not.toContain("only for one");
     expect(byId.get("call-3")).not.toContain("only for one");
     expect(existsSync(join(session.cwd, ".git"))).toBe(true);

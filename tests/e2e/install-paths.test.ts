@@ -131,8 +131,8 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
 
         const presenter = join(clone, "lib/presenter.ts");
         const source = readFileSync(presenter, "utf8");
-        expect(source).toContain('approve: "Authorize"');
-        writeFileSync(presenter, source.replace('approve: "Authorize"', 'approve: "Authorize now"'));
+        expect(source).toContain('authorize: "Authorize"');
+        writeFileSync(presenter, source.replace('authorize: "Authorize"', 'authorize: "Authorize now"'));
         await pollUntil(
           15_000,
           () => readFileSync(join(clone, "dist/hooks.js"), "utf8").includes("Authorize now"),

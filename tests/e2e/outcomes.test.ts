@@ -62,8 +62,8 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Enter");
     const { text, isError } = await toolResult(session);
     expect(isError).toBe(false);
-    expect(text).toBe(`${present.agentApprovalNote(HOOK, "use the fast path next time")}\n\ngate-out\n`);
-    await session.waitFor(present.notifyApprovedWithNote(HOOK).slice(0, 40));
+    expect(text).toBe(`${present.agentAuthorizeNote(HOOK, "use the fast path next time")}\n\ngate-out\n`);
+    await session.waitFor(present.notifyAuthorizedWithNote(HOOK).slice(0, 40));
   });
 
   test("Edit, changed, with a note: the edit runs and the agent is told exactly what ran", async () => {
@@ -101,7 +101,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.type("fine as it is");
     session.send("Enter");
     const { text } = await toolResult(session);
-    expect(text).toBe(`${present.agentApprovalNote(HOOK, "fine as it is")}\n\ngate-same\n`);
+    expect(text).toBe(`${present.agentAuthorizeNote(HOOK, "fine as it is")}\n\ngate-same\n`);
   });
 
   test("Abort with a note: blocked, the note reaches the agent, the turn goes on", async () => {
@@ -111,7 +111,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     session.send("Enter");
     const { text, isError } = await toolResult(session);
     expect(isError).toBe(true);
-    expect(text).toContain(present.agentRejection(HOOK, "write it to notes.txt instead"));
+    expect(text).toContain(present.agentAbort(HOOK, "write it to notes.txt instead"));
     expect(existsSync(join(session.cwd, "aborted.txt"))).toBe(false);
     await session.waitFor("understood");
   });
@@ -120,7 +120,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     const session = await start([{ toolCalls: [bash("echo gate > aborted.txt")] }, { text: "an answer nobody asked for" }]);
     session.send("Escape");
     await session.waitFor("Operation aborted");
-    await session.waitFor(present.notifyRejected(HOOK, false));
+    await session.waitFor(present.notifyAborted(HOOK, false));
     expect(session.screen()).not.toContain("an answer nobody asked for");
     expect(existsSync(join(session.cwd, "aborted.txt"))).toBe(false);
     const before = session.records().length;
@@ -129,7 +129,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
     const messages = session.records().at(-1)?.messages ?? [];
     expect(messages.at(-1)).toMatchObject({ role: "user" });
     const blocked = messages.find((message) => message.role === "toolResult");
-    expect(blocked && textOf(blocked)).toBe(present.agentRejection(HOOK));
+    expect(blocked && textOf(blocked)).toBe(present.agentAbort(HOOK));
   });
 
   test("a hook's block: no prompt, the agent reads the reason naming the hook", async () => {

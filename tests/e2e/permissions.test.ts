@@ -106,7 +106,7 @@ describe.each(PI_VERSIONS)("pi %s: managing hooks", (version) => {
       .records()
       .slice(1, 3)
       .map((record) => record.messages.filter((m) => m.role === "toolResult").at(-1));
-    expect(first && textOf(first)).toBe(`${present.agentApprovalNote("Gate", "fine for today")}\n\ngate\n`);
+    expect(first && textOf(first)).toBe(`${present.agentAuthorizeNote("Gate", "fine for today")}\n\ngate\n`);
     expect(second && textOf(second)).toBe("gate\n");
     expect(session.screen()).not.toContain("Authorization required");
   });

@@ -97,8 +97,8 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
     await pi.waitForRecord(before + 1);
     const results = (pi.records().at(-1)?.messages ?? []).filter((message) => message.role === "toolResult");
     expect(results.map((result) => [result.toolCallId, textOf(result)])).toEqual([
-      ["call-1", present.agentRejection("Ask")],
-      ["call-2", present.agentRejection("Ask")],
+      ["call-1", present.agentAbort("Ask")],
+      ["call-2", present.agentAbort("Ask")],
     ]);
   });
 

@@ -51,7 +51,7 @@ export function gitCommitRequest(overrides: Partial<PromptRequest> = {}): Prompt
     toolName: "bash",
     detail: `git commit -m "$(cat <<'EOF'\nfix wordign in readme\nEOF\n)"`,
     highlights: [{ start: 0, end: 10 }],
-    labels: { approve: "Authorize", edit: "Edit", reject: "Abort", dontAsk: "don't ask again" },
+    labels: { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" },
     editable: true,
     ...overrides,
   };
