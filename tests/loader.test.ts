@@ -66,11 +66,10 @@ export default function (api: PermissionsAPI): void {
     const dir = permissionsDir({
       "a.js": `export default function (api) {
   api.onToolUse({ name: "on time", handler() {} });
-  setTimeout(() => { globalThis.lateRegistration = () => api.onToolUse({ name: "" }); }, 0);
+  globalThis.lateRegistration = () => api.onToolUse({ name: "" });
 }`,
     });
     const result = await loadPermissionModules({ user: dir });
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const late = (globalThis as { lateRegistration?: () => void }).lateRegistration;
     expect(late).toBeFunction();
     expect(() => late?.()).not.toThrow();
@@ -85,14 +84,27 @@ export default function (api: PermissionsAPI): void {
   });
 
   test("an async factory is awaited before the next module loads", async () => {
+    const gate = globalThis as { factoryStarted?: () => void; factoryGate?: Promise<void> };
+    let release = () => {};
+    gate.factoryGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = new Promise<void>((resolve) => {
+      gate.factoryStarted = resolve;
+    });
     const dir = permissionsDir({
       "a.ts": `export default async function (api) {
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  globalThis.factoryStarted();
+  await globalThis.factoryGate;
   api.onToolUse({ name: "late", handler() {} });
 }`,
       "b.ts": registering("next"),
     });
-    expect(names(await loadPermissionModules({ user: dir }))).toEqual(["late", "next"]);
+    const loading = loadPermissionModules({ user: dir });
+    // A loader that didn't wait would close the module's registration before "late" arrives.
+    await started;
+    release();
+    expect(names(await loading)).toEqual(["late", "next"]);
   });
 
   test("a module registering several hooks keeps their order", async () => {

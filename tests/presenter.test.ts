@@ -11,8 +11,6 @@ import {
   choiceLine,
   DEFAULT_LABELS,
   displayPath,
-  EDIT_LABELS,
-  EMPTY_COMMAND_WARNING,
   editHints,
   enabledCount,
   externalEditorFailure,
@@ -23,8 +21,6 @@ import {
   hookRow,
   type KeyNames,
   keyName,
-  NO_HOOKS,
-  NOTE_PREFIX,
   notifyAborted,
   notifyAllSwitched,
   notifyAuthorizedWithNote,
@@ -35,9 +31,7 @@ import {
   notifyLoadError,
   notifyUnknownHook,
   type Paint,
-  PERMISSIONS_DESCRIPTION,
   PERMISSIONS_TITLE,
-  PERMISSIONS_USAGE,
   permissionsHints,
   permissionsStatus,
   permissionsSummary,
@@ -47,7 +41,6 @@ import {
   renderHints,
   scrollMarker,
   selectHints,
-  TOGGLE_ALL_DESCRIPTION,
   type Tone,
   withNote,
 } from "../lib/presenter.ts";
@@ -212,13 +205,6 @@ describe("the prompt", () => {
     expect(choiceLine(1, "Edit", true)).toBe("→ 2. Edit");
     expect(choiceLine(2, "Abort", false)).toBe("  3. Abort");
     expect(choiceLine(2, "Nope", true)).toBe("→ 3. Nope");
-  });
-
-  test("constants", () => {
-    expect(DEFAULT_LABELS).toEqual({ authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" });
-    expect(EDIT_LABELS).toEqual({ command: "Command", note: "Note to agent" });
-    expect(EMPTY_COMMAND_WARNING).toBe("An empty command achieves nothing");
-    expect(NOTE_PREFIX).toBe("     note: ");
   });
 
   test("external editor failure", () => {
@@ -482,13 +468,9 @@ describe("managing hooks", () => {
   });
 
   test("command texts", () => {
-    expect(NO_HOOKS).toBe("No permission hooks are loaded.");
     expect(notifyUnknownHook("git pus", ["git add", "git push"])).toBe(
       'No permission hook is named "git pus". Loaded: git add, git push.',
     );
-    expect(PERMISSIONS_USAGE).toBe("Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]");
-    expect(PERMISSIONS_DESCRIPTION).toBe("List permission hooks; switch them on or off for this branch");
-    expect(TOGGLE_ALL_DESCRIPTION).toBe("Switch all permission hooks off, or back on");
   });
 
   test("the list: title, count, rows, failures, hints", () => {
@@ -583,30 +565,9 @@ describe("texts that had no exact test", () => {
     );
   });
 
-  test("prompt and list constants", () => {
-    expect(present.ARMING_HINT).toBe("keys wake up in a moment…");
-    expect(present.CIRCULAR).toBe("[circular]");
-    expect(present.SUBCOMMAND_DESCRIPTIONS).toEqual({
-      enable: "Switch permission hooks on: all, or the one named",
-      disable: "Switch permission hooks off for this branch: all, or the one named",
-    });
-    expect(present.HOOK_DETAIL_INDENT).toBe("      ");
-    expect(present.FAILURE_DETAIL_INDENT).toBe("    ");
-  });
-
   test("where an internal failure happened", () => {
     expect(present.notifyInternalError(present.DURING.load, "boom")).toBe(
       "pi-permission-hooks: loading permission modules failed: boom",
     );
-    expect(Object.values(present.DURING)).toEqual([
-      "loading permission modules",
-      "session tree",
-      "session shutdown",
-      "turn end",
-      "adding a note",
-      "checking a tool call",
-      "/permissions",
-      "switching all permission hooks",
-    ]);
   });
 });
