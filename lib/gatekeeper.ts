@@ -10,8 +10,8 @@ import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDir
 import { NoteStore } from "./note-store.ts";
 import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
-import type { PermissionPrompt, PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
-import { showPrompt } from "./show-prompt.ts";
+import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
+import { type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput } from "./tool-input.ts";
 
 type Content = ToolResultEvent["content"];
@@ -21,12 +21,16 @@ export class Gatekeeper {
   private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   private readonly notes = new NoteStore();
   private promptQueue: Promise<unknown> = Promise.resolve();
-  private readonly openPrompts = new Set<PermissionPrompt>();
+  private readonly openPrompts = new Set<OpenPrompt>();
   /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
   private stoppedBy: string | undefined;
   private closed = false;
 
-  constructor(private readonly enablement: Enablement) {}
+  /** `show` puts a request to the Approver; tests answer in its place. */
+  constructor(
+    private readonly enablement: Enablement,
+    private readonly show: ShowPrompt = showPrompt,
+  ) {}
 
   /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
   load(ctx: ExtensionContext): void {
@@ -122,7 +126,7 @@ export class Gatekeeper {
     const show = async () => {
       if (this.stoppedBy !== undefined || this.closed) return "interrupted" as const;
       if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;
-      return showPrompt(ctx, request, (prompt, open) => {
+      return this.show(ctx, request, (prompt, open) => {
         if (open) this.openPrompts.add(prompt);
         else this.openPrompts.delete(prompt);
       });

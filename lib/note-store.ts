@@ -21,8 +21,4 @@ export class NoteStore {
   discardAll(): void {
     this.notes.clear();
   }
-
-  get size(): number {
-    return this.notes.size;
-  }
 }

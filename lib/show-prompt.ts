@@ -10,6 +10,16 @@ const OVERLAY_POLL_MS = 50;
 /** Waiting this long behind another overlay, the Approver is told why nothing appears. */
 const WAITING_NOTICE_MS = 2_000;
 
+/** A prompt on screen, as far as its caller is concerned: it can be closed as an Abort. */
+export interface OpenPrompt {
+  cancel(): void;
+}
+export type ShowPrompt = (
+  ctx: ExtensionContext,
+  request: PromptRequest,
+  track: (prompt: OpenPrompt, open: boolean) => void,
+) => Promise<PromptOutcome | "interrupted" | undefined>;
+
 /**
  * Shows one prompt as an overlay and resolves with the Approver's outcome, or "interrupted" when
  * the turn is interrupted first. It never opens on top of another overlay (someone else's
@@ -18,7 +28,7 @@ const WAITING_NOTICE_MS = 2_000;
 export async function showPrompt(
   ctx: ExtensionContext,
   request: PromptRequest,
-  track: (prompt: PermissionPrompt, open: boolean) => void,
+  track: (prompt: OpenPrompt, open: boolean) => void,
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;

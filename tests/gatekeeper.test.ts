@@ -1,0 +1,225 @@
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { Enablement } from "../lib/enablement.ts";
+import { Gatekeeper } from "../lib/gatekeeper.ts";
+import * as present from "../lib/presenter.ts";
+import type { PromptOutcome } from "../lib/prompt-overlay.ts";
+import { agentDirWith, bashCall, bashResult, fakeApprover, fakeSession } from "./support/fake-session.ts";
+
+// "Ask" asks about every call; "Commit" blocks commits; "Other" asks about `other`, after Ask.
+const AGENT_DIR = agentDirWith({
+  "a-commit.js": `export default (api) => api.onToolUse({
+  name: "Commit",
+  handler: ({ tool }) => tool.name === "bash" && tool.command.startsWith("git commit") && api.block("no commits"),
+});`,
+  "b-ask.js": `export default (api) => api.onToolUse({
+  name: "Ask",
+  description: "Asks about every command.",
+  handler: () => api.request({ guidance: "Look closely.", highlight: "rm" }),
+});`,
+  "c-other.js": `export default (api) => api.onToolUse({
+  name: "Other",
+  handler: ({ tool }) => tool.name === "bash" && tool.command === "other" && api.request(),
+});`,
+});
+const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
+afterAll(() => {
+  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+  rmSync(AGENT_DIR, { recursive: true, force: true });
+});
+
+let session: ReturnType<typeof fakeSession>;
+let approver: ReturnType<typeof fakeApprover>;
+let entries: unknown[];
+let gatekeeper: Gatekeeper;
+
+beforeEach(async () => {
+  session = fakeSession();
+  approver = fakeApprover();
+  entries = [];
+  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: (_type, data) => entries.push(data) }), approver.show);
+  gatekeeper.load(session.ctx);
+  await gatekeeper.loaded();
+});
+
+function call(id: string, command: string) {
+  return gatekeeper.onToolCall(bashCall(id, command), session.ctx);
+}
+
+async function answerNext(outcome: PromptOutcome) {
+  const prompt = await approver.next();
+  prompt.answer(outcome);
+  return prompt;
+}
+
+describe("one call", () => {
+  test("the prompt carries the deciding hook's request", async () => {
+    const result = call("c1", "rm -r build");
+    const prompt = await answerNext({ kind: "authorize" });
+    expect(await result).toBeUndefined();
+    expect(prompt.request).toEqual({
+      hookName: "Ask",
+      description: "Asks about every command.",
+      guidance: "Look closely.",
+      toolName: "bash",
+      detail: "rm -r build",
+      highlights: [{ start: 0, end: 2 }],
+      labels: { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" },
+      editable: true,
+    });
+  });
+
+  test("a hook's block needs no prompt", async () => {
+    expect(await call("c1", "git commit -m x")).toEqual({
+      block: true,
+      reason: present.agentHookBlock("Commit", "no commits"),
+    });
+    expect(approver.asked).toHaveLength(0);
+  });
+
+  test("without a UI, or outside the TUI, a request blocks naming the hook", async () => {
+    for (const ctx of [fakeSession({ hasUI: false }).ctx, fakeSession({ mode: "rpc" }).ctx]) {
+      expect(await gatekeeper.onToolCall(bashCall("c1", "ls"), ctx)).toEqual({
+        block: true,
+        reason: present.agentNoUi("Ask"),
+      });
+    }
+    expect(approver.asked).toHaveLength(0);
+  });
+
+  test("Authorize with a note: the note rides on that call's result only", async () => {
+    const result = call("c1", "ls");
+    await answerNext({ kind: "authorize", note: "fine" });
+    expect(await result).toBeUndefined();
+    expect(gatekeeper.onToolResult(bashResult("c2", "other output"))).toBeUndefined();
+    expect(gatekeeper.onToolResult(bashResult("c1", "a b"))).toEqual({
+      content: [{ type: "text", text: present.withNote(present.agentAuthorizeNote("Ask", "fine"), "a b") }],
+    });
+    expect(gatekeeper.onToolResult(bashResult("c1", "a b"))).toBeUndefined();
+    expect(session.notices).toEqual([present.notifyAuthorizedWithNote("Ask")]);
+  });
+
+  test("a note not consumed by the end of the turn is dropped", async () => {
+    const result = call("c1", "ls");
+    await answerNext({ kind: "authorize", note: "fine" });
+    await result;
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(gatekeeper.onToolResult(bashResult("c1", "a b"))).toBeUndefined();
+  });
+
+  test("Edit writes the command back into the call, and the agent gets the edit note", async () => {
+    const event = bashCall("c1", "rm -r build");
+    const result = gatekeeper.onToolCall(event, session.ctx);
+    await answerNext({ kind: "edit", command: "rm -r build/tmp", note: "only tmp" });
+    expect(await result).toBeUndefined();
+    expect(event.input).toEqual({ command: "rm -r build/tmp" });
+    expect(gatekeeper.onToolResult(bashResult("c1", ""))).toEqual({
+      content: [{ type: "text", text: present.agentEditNote("Ask", "rm -r build/tmp", "only tmp") }],
+    });
+    expect(session.notices).toEqual([present.notifyEdited("Ask")]);
+  });
+
+  test("an outcome the gatekeeper does not understand blocks the call", async () => {
+    const result = call("c1", "ls");
+    await answerNext({ kind: "later" } as unknown as PromptOutcome);
+    expect(await result).toEqual({
+      block: true,
+      reason: present.agentInternalError(present.problems.outcomeNotUnderstood('{"kind":"later"}')),
+    });
+  });
+
+  test("an Edit of a call that has no command to edit blocks it", async () => {
+    const event = { type: "tool_call", toolCallId: "c1", toolName: "read", input: { path: "a" } } as const;
+    const result = gatekeeper.onToolCall(event, session.ctx);
+    await answerNext({ kind: "edit", command: "ls" });
+    expect(await result).toEqual({ block: true, reason: present.agentInternalError(present.problems.notEditable("read")) });
+    expect(event.input).toEqual({ path: "a" });
+  });
+});
+
+describe("queued prompts", () => {
+  test("shown one at a time, in the order the calls asked, each answer on its own call", async () => {
+    const first = call("c1", "one");
+    const second = call("c2", "two");
+    const shownFirst = await approver.next();
+    expect(approver.asked.map((prompt) => prompt.request.detail)).toEqual(["one"]);
+    shownFirst.answer({ kind: "abort", note: "not this one" });
+    await answerNext({ kind: "authorize" });
+    expect(await first).toEqual({ block: true, reason: present.agentAbort("Ask", "not this one") });
+    expect(await second).toBeUndefined();
+    expect(approver.asked.map((prompt) => prompt.request.detail)).toEqual(["one", "two"]);
+    expect(session.aborts).toBe(0);
+  });
+
+  test("Abort without a note stops the turn: queued prompts never show, later calls are blocked, the turn ends", async () => {
+    const first = call("c1", "one");
+    const second = call("c2", "two");
+    await answerNext({ kind: "abort" });
+    expect(await first).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await second).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await call("c3", "three")).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(approver.asked).toHaveLength(1);
+    expect(session.notices).toEqual([present.notifyAborted("Ask", false)]);
+
+    expect(session.aborts).toBe(0);
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(session.aborts).toBe(1);
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(session.aborts).toBe(1);
+
+    const nextTurn = call("c4", "four");
+    await answerNext({ kind: "authorize" });
+    expect(await nextTurn).toBeUndefined();
+  });
+
+  test("don't ask again while another prompt of the same hook waits: that one is not shown, the next hook decides", async () => {
+    const first = call("c1", "one");
+    const second = call("c2", "other");
+    await answerNext({ kind: "authorize", dontAskAgain: true });
+    expect(await first).toBeUndefined();
+    expect(entries).toEqual([{ disabled: ["Ask"] }]);
+    const byOther = await approver.next();
+    expect(byOther.request.hookName).toBe("Other");
+    byOther.answer({ kind: "authorize" });
+    expect(await second).toBeUndefined();
+    expect(await call("c3", "three")).toBeUndefined();
+    expect(approver.asked.map((prompt) => prompt.request.hookName)).toEqual(["Ask", "Other"]);
+    expect(session.notices).toEqual([present.notifyDontAskAgain("Ask")]);
+  });
+
+  test("an interrupted turn: the open prompt closes as blocked, queued ones never show", async () => {
+    const first = call("c1", "one");
+    const second = call("c2", "two");
+    const open = await approver.next();
+    session.interrupt();
+    open.answer({ kind: "abort" });
+    expect(await first).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await second).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(approver.asked).toHaveLength(1);
+    expect(session.notices).toEqual([]);
+  });
+});
+
+describe("the session closes during a prompt", () => {
+  test("the open prompt is cancelled, queued ones never show, no call runs, nothing is said", async () => {
+    const first = call("c1", "one");
+    const second = call("c2", "two");
+    const open = await approver.next();
+    gatekeeper.close();
+    expect(open.cancelled).toBe(true);
+    expect(await first).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await second).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(approver.asked).toHaveLength(1);
+    expect(session.notices).toEqual([]);
+    expect(session.aborts).toBe(0);
+  });
+
+  test("a note given before the close never reaches a result after it", async () => {
+    const result = call("c1", "ls");
+    await answerNext({ kind: "authorize", note: "fine" });
+    await result;
+    gatekeeper.close();
+    expect(gatekeeper.onToolResult(bashResult("c1", "a b"))).toBeUndefined();
+  });
+});
