@@ -3,13 +3,16 @@ import { Enablement } from "./lib/enablement.ts";
 import { describeError } from "./lib/failure.ts";
 import { Gatekeeper } from "./lib/gatekeeper.ts";
 import { guard, report } from "./lib/guard.ts";
+import { loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
-import { agentInternalError, DURING, notifyInternalError } from "./lib/presenter.ts";
+import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } from "./lib/presenter.ts";
 
 export type * from "./lib/api.ts";
 
 /** pi-permission-hooks: gates the agent's tool calls through the user's permission hooks. */
-export default function permissionHooks(pi: ExtensionAPI): void {
+export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
+  const unavailable = await loadPi();
+  if (unavailable !== undefined) return blockEverything(pi, unavailable);
   const enablement = new Enablement(pi);
   const gatekeeper = new Gatekeeper(enablement);
   registerPermissionControls(pi, gatekeeper, enablement);
@@ -38,4 +41,10 @@ export default function permissionHooks(pi: ExtensionAPI): void {
       return { block: true, reason: agentInternalError(message) };
     }
   });
+}
+
+/** Without pi's own packages nothing can be checked: a notice each session, and every call blocked. */
+function blockEverything(pi: ExtensionAPI, error: string): void {
+  pi.on("session_start", (_event, ctx) => report(ctx, notifyPiUnavailable(error)));
+  pi.on("tool_call", () => ({ block: true, reason: agentInternalError(error) }));
 }

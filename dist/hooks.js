@@ -1,5 +1,85 @@
+// lib/failure.ts
+function describeError(error) {
+  if (error instanceof Error)
+    return firstLine(error.message) || error.name;
+  return firstLine(printable(error));
+}
+function describeValue(value) {
+  let text;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = printable(value);
+  }
+  return firstLine(text).slice(0, 80);
+}
+function firstLine(text) {
+  return text.split(`
+`)[0] ?? "";
+}
+function printable(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+function withTimeLimit(promise, ms, message) {
+  let timer;
+  const limit = new Promise((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+// lib/host.ts
+if (typeof jitiImport !== "function")
+  throw new Error("pi-permission-hooks must be loaded by pi's extension loader");
+var Editor;
+var Input;
+var decodeKittyPrintable;
+var fuzzyFilter;
+var matchesKey;
+var truncateToWidth;
+var visibleWidth;
+var wrapTextWithAnsi;
+var CONFIG_DIR_NAME;
+var getAgentDir;
+var hasTrustRequiringProjectResources;
+var isToolCallEventType;
+var ProjectTrustStore;
+async function loadPi() {
+  let tui;
+  let agent;
+  try {
+    [tui, agent] = await Promise.all([
+      jitiImport("@earendil-works/pi-tui"),
+      jitiImport("@earendil-works/pi-coding-agent")
+    ]);
+  } catch (error) {
+    return describeError(error);
+  }
+  ({ Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi } = tui);
+  ({ CONFIG_DIR_NAME, getAgentDir, hasTrustRequiringProjectResources, isToolCallEventType, ProjectTrustStore } = agent);
+  const missing = Object.entries({
+    Editor,
+    Input,
+    decodeKittyPrintable,
+    fuzzyFilter,
+    matchesKey,
+    truncateToWidth,
+    visibleWidth,
+    wrapTextWithAnsi,
+    CONFIG_DIR_NAME,
+    getAgentDir,
+    hasTrustRequiringProjectResources,
+    isToolCallEventType,
+    ProjectTrustStore
+  }).flatMap(([name, value]) => value === undefined ? [name] : []);
+  return missing.length > 0 ? `missing ${missing.join(", ")}` : undefined;
+}
+
 // lib/presenter.ts
-import { visibleWidth } from "@earendil-works/pi-tui";
 var DEFAULT_LABELS = { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" };
 var EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 function agentNote(note) {
@@ -117,6 +197,9 @@ var DURING = {
 };
 function notifyInternalError(where, error) {
   return `pi-permission-hooks: ${where} failed: ${error}`;
+}
+function notifyPiUnavailable(error) {
+  return `pi-permission-hooks can't use this pi's own packages (${error}), so it blocks every tool call.`;
 }
 function promptTitle(hookName) {
   return `! Authorization required: ${hookName}`;
@@ -313,43 +396,8 @@ function latestRecord(branch) {
   return;
 }
 
-// lib/failure.ts
-function describeError(error) {
-  if (error instanceof Error)
-    return firstLine(error.message) || error.name;
-  return firstLine(printable(error));
-}
-function describeValue(value) {
-  let text;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = printable(value);
-  }
-  return firstLine(text).slice(0, 80);
-}
-function firstLine(text) {
-  return text.split(`
-`)[0] ?? "";
-}
-function printable(value) {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-function withTimeLimit(promise, ms, message) {
-  let timer;
-  const limit = new Promise((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
-
 // lib/gatekeeper.ts
 import { join as join4 } from "node:path";
-import { CONFIG_DIR_NAME, getAgentDir as getAgentDir2, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 
 // lib/evaluator.ts
 var HOOK_TIME_LIMIT_MS = 1e4;
@@ -558,15 +606,11 @@ class NoteStore {
   discardAll() {
     this.notes.clear();
   }
-  get size() {
-    return this.notes.size;
-  }
 }
 
 // lib/project-trust.ts
 import { readFileSync } from "node:fs";
 import { join as join2 } from "node:path";
-import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
 async function projectModulesTrusted(ctx, dir) {
   if (!ctx.isProjectTrusted())
     return false;
@@ -634,7 +678,6 @@ function run(editor, file, env) {
 }
 
 // lib/frame.ts
-import { truncateToWidth, visibleWidth as visibleWidth2, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 var EXACT_MIN_WIDTH = 32;
 
 class Frame {
@@ -674,10 +717,10 @@ class Frame {
 }
 function bordered(line, inner, side) {
   const fitted = fit(line, inner);
-  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth2(fitted)))} ${side}`;
+  return `${side} ${fitted}${" ".repeat(Math.max(0, inner - visibleWidth(fitted)))} ${side}`;
 }
 function fit(line, width) {
-  return visibleWidth2(line) > width ? truncateToWidth(line, width) : line;
+  return visibleWidth(line) > width ? truncateToWidth(line, width) : line;
 }
 function wrap(text, width) {
   const lines = wrapTextWithAnsi(text, width);
@@ -687,14 +730,7 @@ function paintOf(theme) {
   return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }
 
-// lib/prompt-overlay.ts
-import { Input } from "@earendil-works/pi-tui";
-
-// lib/edit-mode.ts
-import { Editor } from "@earendil-works/pi-tui";
-
 // lib/keys.ts
-import { matchesKey } from "@earendil-works/pi-tui";
 var KEY = {
   up: "tui.select.up",
   down: "tui.select.down",
@@ -784,7 +820,6 @@ function partOfEmoji(char, text, offset) {
 }
 
 // lib/visible-typing.ts
-import { decodeKittyPrintable } from "@earendil-works/pi-tui";
 var PASTE_START = "\x1B[200~";
 var PASTE_END = "\x1B[201~";
 var PRINTABLE = /^[^\x00-\x1f\x7f]+$/;
@@ -1406,14 +1441,16 @@ function number(value) {
 // lib/gatekeeper.ts
 class Gatekeeper {
   enablement;
+  show;
   loading = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   notes = new NoteStore;
   promptQueue = Promise.resolve();
   openPrompts = new Set;
   stoppedBy;
   closed = false;
-  constructor(enablement) {
+  constructor(enablement, show = showPrompt) {
     this.enablement = enablement;
+    this.show = show;
   }
   load(ctx) {
     this.notes.discardAll();
@@ -1489,7 +1526,7 @@ class Gatekeeper {
         return "interrupted";
       if (!this.enablement.isEnabled(request.hookName))
         return "switched off";
-      return showPrompt(ctx, request, (prompt, open) => {
+      return this.show(ctx, request, (prompt, open) => {
         if (open)
           this.openPrompts.add(prompt);
         else
@@ -1579,7 +1616,7 @@ function label(value, fallback) {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 async function permissionDirs(ctx) {
-  const user = join4(getAgentDir2(), "permissions");
+  const user = join4(getAgentDir(), "permissions");
   const project = join4(ctx.cwd, CONFIG_DIR_NAME, "permissions");
   if (moduleFiles(project).length === 0)
     return { user };
@@ -1591,10 +1628,8 @@ async function permissionDirs(ctx) {
 
 // lib/permissions.ts
 import { homedir as homedir2 } from "node:os";
-import { getAgentDir as getAgentDir3 } from "@earendil-works/pi-coding-agent";
 
 // lib/permissions-command.ts
-import { fuzzyFilter } from "@earendil-works/pi-tui";
 var SUBCOMMANDS = ["enable", "disable"];
 function parsePermissionsCommand(args) {
   const { word, rest } = split(args);
@@ -1645,7 +1680,6 @@ function asSubcommand(word) {
 }
 
 // lib/permissions-overlay.ts
-import { matchesKey as matchesKey2 } from "@earendil-works/pi-tui";
 class PermissionsList {
   hooks;
   failures;
@@ -1670,13 +1704,13 @@ class PermissionsList {
       return this.finish(undefined);
     if (keys.matches(data, KEY.confirm))
       return this.finish(this.switches());
-    if (keys.matches(data, KEY.up) || matchesKey2(data, "k"))
+    if (keys.matches(data, KEY.up) || matchesKey(data, "k"))
       this.move(-1);
-    else if (keys.matches(data, KEY.down) || matchesKey2(data, "j"))
+    else if (keys.matches(data, KEY.down) || matchesKey(data, "j"))
       this.move(1);
-    else if (matchesKey2(data, "space"))
+    else if (matchesKey(data, "space"))
       this.toggle(this.selected);
-    else if (matchesKey2(data, "g"))
+    else if (matchesKey(data, "g"))
       this.toggleAll();
     else
       return;
@@ -1815,7 +1849,7 @@ function registerPermissionControls(pi, gatekeeper, enablement) {
       await guard(ctx, DURING.command, async () => run(parsePermissionsCommand(args), await gatekeeper.loaded(), ctx));
     }
   });
-  for (const key of toggleAllKeys(getAgentDir3())) {
+  for (const key of toggleAllKeys(getAgentDir())) {
     pi.registerShortcut(key, {
       description: TOGGLE_ALL_DESCRIPTION,
       handler: async (ctx) => {
@@ -1863,7 +1897,10 @@ function registerPermissionControls(pi, gatekeeper, enablement) {
 }
 
 // index.ts
-function permissionHooks(pi) {
+async function permissionHooks(pi) {
+  const unavailable = await loadPi();
+  if (unavailable !== undefined)
+    return blockEverything(pi, unavailable);
   const enablement = new Enablement(pi);
   const gatekeeper = new Gatekeeper(enablement);
   registerPermissionControls(pi, gatekeeper, enablement);
@@ -1887,6 +1924,10 @@ function permissionHooks(pi) {
       return { block: true, reason: agentInternalError(message) };
     }
   });
+}
+function blockEverything(pi, error) {
+  pi.on("session_start", (_event, ctx) => report(ctx, notifyPiUnavailable(error)));
+  pi.on("tool_call", () => ({ block: true, reason: agentInternalError(error) }));
 }
 export {
   permissionHooks as default

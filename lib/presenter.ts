@@ -153,6 +153,11 @@ export function notifyInternalError(where: string, error: string): string {
   return `pi-permission-hooks: ${where} failed: ${error}`;
 }
 
+/** The extension could not get the packages of the pi that loaded it, so it blocks every tool call. */
+export function notifyPiUnavailable(error: string): string {
+  return `pi-permission-hooks can't use this pi's own packages (${error}), so it blocks every tool call.`;
+}
+
 // ── The prompt ─────────────────────────────────────────────────────────────────────────────
 
 export function promptTitle(hookName: string): string {

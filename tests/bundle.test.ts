@@ -22,11 +22,18 @@ test("dist/hooks.js equals a fresh build of the source", () => {
   }
 });
 
-test("the bundle imports only pi's packages and Node built-ins", () => {
+test("the bundle imports only Node built-ins; pi's packages only through pi's extension loader", () => {
   const specifiers = [...committed.matchAll(/^import\s[^"']*["']([^"']+)["']/gm)].map((match) => match[1] ?? "");
-  const allowed = (name: string) =>
-    name.startsWith("@earendil-works/") || name === "typebox" || name.startsWith("node:") || builtinModules.includes(name);
+  const builtin = (name: string) => name.startsWith("node:") || builtinModules.includes(name);
   expect(specifiers.length).toBeGreaterThan(0);
-  expect(specifiers.filter((name) => !allowed(name))).toEqual([]);
-  expect(committed).not.toMatch(/\brequire\(["'](?!node:)/);
+  expect(specifiers.filter((name) => !builtin(name))).toEqual([]);
+  expect(committed).not.toMatch(/\b(require|import)\(["'](?!node:)/);
+  expect(committed.match(/.*@earendil-works\/.*/g)?.map((line) => line.trim())).toEqual([
+    'jitiImport("@earendil-works/pi-tui"),',
+    'jitiImport("@earendil-works/pi-coding-agent")',
+  ]);
+});
+
+test("imported natively, the bundle fails before it resolves anything", async () => {
+  await expect(import(join(root, "dist/hooks.js"))).rejects.toThrow("pi-permission-hooks must be loaded by pi's extension loader");
 });

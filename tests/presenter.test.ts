@@ -29,6 +29,7 @@ import {
   notifyHookSwitched,
   notifyInternalError,
   notifyLoadError,
+  notifyPiUnavailable,
   notifyUnknownHook,
   type Paint,
   PERMISSIONS_TITLE,
@@ -185,6 +186,12 @@ describe("notifications", () => {
 
   test("internal error", () => {
     expect(notifyInternalError("checking a tool call", "boom")).toBe("pi-permission-hooks: checking a tool call failed: boom");
+  });
+
+  test("pi's own packages unavailable", () => {
+    expect(notifyPiUnavailable("missing Editor")).toBe(
+      "pi-permission-hooks can't use this pi's own packages (missing Editor), so it blocks every tool call.",
+    );
   });
 });
 

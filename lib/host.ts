@@ -1,0 +1,63 @@
+/**
+ * The packages of the pi that loaded the extension. The build (tsconfig.build.json) points every
+ * runtime import of `@earendil-works/*` in index.ts and lib/ at this module, so the bundle names no
+ * package a runtime could resolve, or auto-install, on its own. `loadPi()` binds the exports before
+ * anything uses them. Unbundled (unit tests), lib/ imports the dev copies and never loads this file.
+ */
+import type * as Agent from "@earendil-works/pi-coding-agent";
+import type * as Tui from "@earendil-works/pi-tui";
+import { describeError } from "./failure.ts";
+
+// pi imports extensions through jiti. Code jiti has transformed gets `jitiImport`, which resolves
+// pi's packages the way pi set up: aliases to its own files, or the modules a bundled or compiled
+// pi embeds. Under Bun, jiti first tries a native import, which resolves from this file's location;
+// failing here makes jiti fall back to its transform (docs/pi-resolution.md).
+declare const jitiImport: (id: string) => Promise<unknown>;
+if (typeof jitiImport !== "function") throw new Error("pi-permission-hooks must be loaded by pi's extension loader");
+
+export let Editor: typeof Tui.Editor;
+export let Input: typeof Tui.Input;
+export let decodeKittyPrintable: typeof Tui.decodeKittyPrintable;
+export let fuzzyFilter: typeof Tui.fuzzyFilter;
+export let matchesKey: typeof Tui.matchesKey;
+export let truncateToWidth: typeof Tui.truncateToWidth;
+export let visibleWidth: typeof Tui.visibleWidth;
+export let wrapTextWithAnsi: typeof Tui.wrapTextWithAnsi;
+
+export let CONFIG_DIR_NAME: typeof Agent.CONFIG_DIR_NAME;
+export let getAgentDir: typeof Agent.getAgentDir;
+export let hasTrustRequiringProjectResources: typeof Agent.hasTrustRequiringProjectResources;
+export let isToolCallEventType: typeof Agent.isToolCallEventType;
+export let ProjectTrustStore: typeof Agent.ProjectTrustStore;
+
+/** Binds the exports above to pi's own modules; resolves to what went wrong, if anything did. */
+export async function loadPi(): Promise<string | undefined> {
+  let tui: typeof Tui;
+  let agent: typeof Agent;
+  try {
+    [tui, agent] = (await Promise.all([
+      jitiImport("@earendil-works/pi-tui"),
+      jitiImport("@earendil-works/pi-coding-agent"),
+    ])) as [typeof Tui, typeof Agent];
+  } catch (error) {
+    return describeError(error);
+  }
+  ({ Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi } = tui);
+  ({ CONFIG_DIR_NAME, getAgentDir, hasTrustRequiringProjectResources, isToolCallEventType, ProjectTrustStore } = agent);
+  const missing = Object.entries({
+    Editor,
+    Input,
+    decodeKittyPrintable,
+    fuzzyFilter,
+    matchesKey,
+    truncateToWidth,
+    visibleWidth,
+    wrapTextWithAnsi,
+    CONFIG_DIR_NAME,
+    getAgentDir,
+    hasTrustRequiringProjectResources,
+    isToolCallEventType,
+    ProjectTrustStore,
+  }).flatMap(([name, value]) => (value === undefined ? [name] : []));
+  return missing.length > 0 ? `missing ${missing.join(", ")}` : undefined;
+}
