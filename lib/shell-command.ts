@@ -1,0 +1,117 @@
+// One simple command as bash would run it, and the questions an Author asks of it.
+
+/** A word as bash passes it to the program, with its offsets in the parsed string. */
+export interface ShellWord {
+  text: string;
+  start: number;
+  end: number;
+  /** Bash expands it at run time (`$VAR`, `$(…)`, a glob, `~`, `{a,b}`): `text` is then the source as written. */
+  dynamic: boolean;
+}
+
+export interface ShellSpan {
+  start: number;
+  end: number;
+}
+
+export interface ShellRedirect {
+  /** As written, with its file descriptor: `>`, `>>`, `<`, `2>`, `&>`, `2>&`, `<<`, `<<<` … */
+  op: string;
+  /** The file, descriptor, heredoc delimiter or here-string; undefined only when the command ends first. */
+  target: ShellWord | undefined;
+  /** A heredoc's body in the parsed string. */
+  body?: ShellSpan;
+}
+
+/**
+ * How bash reaches the command: written in the source (including inside `$( )`, backticks and process
+ * substitutions), a `sh -c`/`eval`/`env -S` payload, a heredoc or here-string fed to a shell, or run by
+ * `xargs` or `find -exec`.
+ */
+export type ShellVia = "source" | "-c" | "eval" | "stdin" | "xargs" | "find";
+
+export interface ValueFlagsOption {
+  /** Flags whose value is the next word (`-C dir`), unless attached (`-Cdir`, `--git-dir=x`). */
+  valueFlags?: readonly string[];
+}
+
+/** Global flags that take a value, for programs whose subcommands Authors match most. */
+const KNOWN_VALUE_FLAGS: Record<string, readonly string[]> = {
+  git: ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"],
+  docker: ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"],
+  kubectl: ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"],
+};
+
+export class ShellCommand {
+  /** Every word after the leading assignments: wrappers, the program, its arguments. */
+  words: ShellWord[] = [];
+  /** Leading `NAME=value` words (and `env`'s). */
+  assignments: ShellWord[] = [];
+  redirects: ShellRedirect[] = [];
+  span: ShellSpan;
+  /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
+  dir: string | undefined;
+  via: ShellVia;
+  /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
+  wrappers: ShellWord[] = [];
+  program: ShellWord | undefined = undefined;
+  /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
+  programName = "";
+  args: ShellWord[] = [];
+
+  constructor(start: number, dir: string | undefined, via: ShellVia) {
+    this.span = { start, end: start };
+    this.dir = dir;
+    this.via = via;
+  }
+
+  /** Any of the spellings among the flags before `--`; `-r` also matches inside a bundle such as `-rf`. */
+  hasFlag(...spellings: string[]): boolean {
+    for (const arg of this.args) {
+      const text = arg.text;
+      if (text === "--") return false;
+      if (text.length < 2 || text.charCodeAt(0) !== 45 /* - */ || arg.dynamic) continue;
+      const long = text.charCodeAt(1) === 45;
+      for (const spelling of spellings) {
+        if (text === spelling) return true;
+        if (long) {
+          if (text.length > spelling.length && text.startsWith(spelling) && text.charCodeAt(spelling.length) === 61 /* = */)
+            return true;
+        } else if (spelling.length === 2 && spelling.charCodeAt(0) === 45 && spelling.charCodeAt(1) !== 45) {
+          if (text.includes(spelling[1], 1) && /^-[A-Za-z0-9]+$/.test(text)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The first word that is not a flag nor a flag's value: `git -C . add x` → `add`. */
+  subcommand(options?: ValueFlagsOption): ShellWord | undefined {
+    return this.positionalWords(options, true)[0];
+  }
+
+  /** The words that are not flags nor flags' values; everything after `--`. */
+  positionals(options?: ValueFlagsOption): ShellWord[] {
+    return this.positionalWords(options, false);
+  }
+
+  private positionalWords(options: ValueFlagsOption | undefined, first: boolean): ShellWord[] {
+    const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS[this.programName] ?? [];
+    const found: ShellWord[] = [];
+    const args = this.args;
+    for (let index = 0; index < args.length; index++) {
+      const text = args[index].text;
+      if (text === "--") {
+        for (let rest = index + 1; rest < args.length && !(first && found.length > 0); rest++) found.push(args[rest]);
+        break;
+      }
+      if (text.length > 1 && text.charCodeAt(0) === 45 && !args[index].dynamic) {
+        if (valueFlags.includes(text)) index++;
+        continue;
+      }
+      found.push(args[index]);
+      if (first) break;
+    }
+    return found;
+  }
+}

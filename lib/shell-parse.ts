@@ -1,0 +1,214 @@
+// Every simple command a bash command line would run: the scanned commands, looked through their
+// wrappers, plus what they run in turn — `sh -c`/`eval`/`env -S` payloads, heredocs and
+// here-strings fed to a shell, `xargs` and `find -exec` commands. Pure and synchronous.
+
+import { ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
+import { afterOptions, unwrap, WRAPPERS, type WrapperSpec } from "./shell-wrappers.ts";
+import { basename, changeDir, decodeMapped } from "./shell-words.ts";
+
+export interface ParsedShell {
+  /** In source order; a command reached through another comes after it. */
+  commands: ShellCommand[];
+  /** False when some of the input could not be followed (bad syntax, a payload known only at run time, limits). */
+  complete: boolean;
+}
+
+export interface ParseOptions {
+  wrappers?: Record<string, WrapperSpec>;
+}
+
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
+
+const XARGS: WrapperSpec = {
+  valueFlags: [
+    "-I",
+    "-L",
+    "-n",
+    "-P",
+    "-s",
+    "-d",
+    "-E",
+    "-a",
+    "--arg-file",
+    "--delimiter",
+    "--max-lines",
+    "--max-args",
+    "--max-procs",
+    "--max-chars",
+    "--process-slot-var",
+  ],
+};
+
+const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+/** Never throws: a failure inside is reported as an incomplete parse. */
+export function parseShell(source: string, options?: ParseOptions): ParsedShell {
+  try {
+    return expand(source, options?.wrappers ?? WRAPPERS);
+  } catch {
+    return { commands: [], complete: false };
+  }
+}
+
+function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
+  const scanned = scan(source, "source", ".", 0);
+  const commands = scanned.commands;
+  let complete = scanned.complete;
+  const depths: number[] = [];
+  let unsorted = false;
+  const add = (command: ShellCommand, depth: number) => {
+    if (depth > MAX_DEPTH) {
+      complete = false;
+      return;
+    }
+    if (commands[commands.length - 1].span.start > command.span.start) unsorted = true;
+    commands.push(command);
+    depths[commands.length - 1] = depth;
+  };
+  // Payloads are parsed again and again only up to a multiple of the source, so time stays linear.
+  let budget = 4 * source.length + 4096;
+  const payload = (words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number) => {
+    budget -= words[words.length - 1].end - words[0].start;
+    if (budget < 0) {
+      complete = false;
+      return;
+    }
+    const parsed = parsePayload(source, words, via, dir, depth);
+    if (!parsed.complete) complete = false;
+    for (const command of parsed.commands) add(command, depth);
+  };
+
+  for (let index = 0; index < commands.length; index++) {
+    const command = commands[index];
+    const words = command.words;
+    if (words.length === 0) continue;
+    const depth = (depths[index] ?? 0) + 1;
+    const found = unwrap(words, 0, wrappers);
+    const program = words[found.program];
+    command.wrappers = words.slice(0, found.program);
+    command.program = program;
+    command.programName = program.dynamic ? program.text : basename(program.text);
+    command.args = words.slice(found.program + 1);
+    if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
+    if (found.payload) payload([found.payload], "eval", command.dir, depth);
+    if (program.dynamic) continue;
+    const name = command.programName;
+    if (SHELLS.has(name)) {
+      const run = shellInput(command.args);
+      if (run === "stdin") {
+        for (const redirect of command.redirects) {
+          if (redirect.op.endsWith("<<<") && redirect.target) payload([redirect.target], "stdin", command.dir, depth);
+          else if (redirect.body && redirect.target) {
+            const body = redirect.body;
+            const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
+            const text = source.slice(body.start, body.end);
+            const parsed = scan(text, "stdin", command.dir, depth);
+            if (!parsed.complete || (!quoted && /[$`]/.test(text))) complete = false;
+            for (const inner of parsed.commands) {
+              relocate(inner, (offset) => offset + body.start);
+              add(inner, depth);
+            }
+          }
+        }
+      } else if (run !== undefined) payload([run], "-c", command.dir, depth);
+    } else if (name === "eval") {
+      if (command.args.length > 0) payload(command.args, "eval", command.dir, depth);
+    } else if (name === "xargs") {
+      const start = afterOptions(words, found.program + 1, XARGS);
+      if (start < words.length) add(derived(words.slice(start), "xargs", command.dir), depth);
+    } else if (name === "find") {
+      const args = command.args;
+      for (let at = 0; at < args.length; at++) {
+        if (!FIND_ACTIONS.has(args[at].text)) continue;
+        const first = at + 1;
+        let end = first;
+        while (end < args.length && args[end].text !== ";" && !(args[end].text === "+" && args[end - 1].text === "{}")) end++;
+        if (end >= args.length) complete = false;
+        if (end > first)
+          add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
+        at = end;
+      }
+    }
+  }
+  if (unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+  return { commands, complete };
+}
+
+/** What a shell's arguments make it run: a `-c` payload word, "stdin", or undefined (a script file, or `-c` without one). */
+function shellInput(args: ShellWord[]): ShellWord | "stdin" | undefined {
+  let command = false;
+  let stdin = false;
+  let at = 0;
+  while (at < args.length) {
+    const word = args[at];
+    const text = word.text;
+    if (word.dynamic) break;
+    if (text === "--" || text === "-") {
+      at++;
+      break;
+    }
+    if (/^[-+][A-Za-z]+$/.test(text)) {
+      if (text[0] === "-" && text.includes("c")) command = true;
+      if (text[0] === "-" && text.includes("s")) stdin = true;
+      at += /[oO]$/.test(text) ? 2 : 1;
+      continue;
+    }
+    if (text.startsWith("--")) {
+      at += text === "--rcfile" || text === "--init-file" ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  if (command) return args[at];
+  return stdin || at >= args.length ? "stdin" : undefined;
+}
+
+function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
+  const command = new ShellCommand(words[0].start, dir, via);
+  command.words = words;
+  command.span.end = words[words.length - 1].end;
+  return command;
+}
+
+/** Parses the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to `source`. */
+function parsePayload(
+  source: string,
+  words: ShellWord[],
+  via: ShellVia,
+  dir: string | undefined,
+  depth: number,
+): { commands: ShellCommand[]; complete: boolean } {
+  if (depth > MAX_DEPTH) return { commands: [], complete: false };
+  const dynamic = words.some((word) => word.dynamic);
+  let text = "";
+  let at: (offset: number) => number;
+  if (dynamic) {
+    // Known only at run time: parse what is written, with offsets inside the words.
+    text = words.map((word) => word.text).join(" ");
+    const first = words[0].start;
+    const last = words[words.length - 1].end;
+    at = (offset) => Math.min(first + offset, Math.max(last - 1, first));
+  } else {
+    const map: number[] = [];
+    for (const word of words) {
+      // The previous word's end offset stands for the space between.
+      if (map.length > 0) text += " ";
+      const decoded = decodeMapped(source, word.start, word.end);
+      text += decoded.text;
+      map.push(...decoded.map);
+    }
+    at = (offset) => map[offset];
+  }
+  const parsed = scan(text, via, ".", depth);
+  for (const command of parsed.commands) {
+    relocate(command, at);
+    command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);
+  }
+  return { commands: parsed.commands, complete: parsed.complete && !dynamic };
+}
+
+function joinDir(base: string | undefined, target: string): string | undefined {
+  if (target.startsWith("/") || target === "~" || target.startsWith("~/")) return changeDir(".", target);
+  return base === undefined ? undefined : changeDir(base, target);
+}

@@ -1,0 +1,1260 @@
+// The bash scanner: one pass over the source, with an explicit stack of frames instead of recursion
+// (so 10,000 nested `$( )` cost no call depth), collecting every simple command as written, with
+// decoded words, redirects and the directory it runs in. Wrappers and payloads come later
+// (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
+
+import { ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { changeDir, decodeAnsiC } from "./shell-words.ts";
+
+const TAB = 9;
+const NL = 10;
+const SP = 32;
+const BANG = 33;
+const DQ = 34;
+const HASH = 35;
+const DOLLAR = 36;
+const AMP = 38;
+const SQ = 39;
+const LP = 40;
+const RP = 41;
+const STAR = 42;
+const COMMA = 44;
+const DOT = 46;
+const SEMI = 59;
+const LT = 60;
+const GT = 62;
+const QM = 63;
+const AT = 64;
+const LB = 91;
+const BS = 92;
+const RB = 93;
+const BT = 96;
+const LC = 123;
+const PIPE = 124;
+const RC = 125;
+const TILDE = 126;
+
+/** Nested sub-scans (escaped backticks) and payloads deeper than this are not followed. */
+export const MAX_DEPTH = 32;
+
+// Frame kinds.
+const LIST = 0;
+const WORD = 1;
+const PARAM = 2;
+const ARITH = 3;
+const HERE = 4;
+
+// What the next word of a list means.
+const S_CMD = 0;
+const S_REDIR = 1;
+const S_FOR_NAME = 2;
+const S_FOR_REST = 3;
+const S_CASE_SUBJECT = 4;
+const S_CASE_IN = 5;
+const S_CASE_PAT = 6;
+const S_DBRACKET = 7;
+const S_FUNC_NAME = 8;
+
+// Compound commands.
+const C_SUBSHELL = 0;
+const C_BRACE = 1;
+const C_IF = 2;
+const C_LOOP = 3;
+const C_CASE = 4;
+const C_FUNCTION = 5;
+
+interface Construct {
+  kind: number;
+  dir: string | undefined;
+  pipeDir: string | undefined;
+  andOrDir: string | undefined;
+  piped: boolean;
+  conditional: boolean;
+  doubt: boolean;
+}
+
+interface ListFrame {
+  kind: typeof LIST;
+  /** Closed by `)` (a `$( )` or process substitution), else by the end of the source. */
+  closes: boolean;
+  state: number;
+  cmd: ShellCommand | null;
+  lastEnd: number;
+  redirect: ShellRedirect | null;
+  /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
+  heredoc: number;
+  constructs: Construct[];
+  dir: string | undefined;
+  /** The directory at the start of the pipeline, and of the and-or list (`a && b | c`). */
+  pipeDir: string | undefined;
+  andOrDir: string | undefined;
+  piped: boolean;
+  /** Past a `&&` or `||`: a `cd` from here on may not have run. */
+  conditional: boolean;
+  /** After `|`, `&&` or `||`, before the command that must follow. */
+  expectsCommand: boolean;
+  doubt: boolean;
+  dirStack: (string | undefined)[] | null;
+}
+
+interface WordFrame {
+  kind: typeof WORD;
+  list: ListFrame;
+  start: number;
+  run: number;
+  text: string;
+  doubleQuoted: boolean;
+  /** Offset of the first quote or backslash: an assignment's name and `=` come before it. */
+  firstQuote: number;
+  dynamic: boolean;
+  /** Depth inside an array assignment `a=( … )` or an extglob `@( … )`. */
+  paren: number;
+  bracket: boolean;
+  /** 1: an unquoted `{` seen; 2: and then a `,` or `..`. */
+  brace: number;
+}
+
+interface ParamFrame {
+  kind: typeof PARAM;
+  list: ListFrame;
+  depth: number;
+  doubleQuoted: boolean;
+  /** The `${ }` sits inside double quotes: single quotes are plain characters there. */
+  inDoubleQuotes: boolean;
+}
+
+interface ArithFrame {
+  kind: typeof ARITH;
+  list: ListFrame;
+  depth: number;
+  /** `$((` inside a word, `((` as a command, or `for ((`. */
+  form: number;
+  /** Where it opened (`$` or the first `(`), and how many commands there were: bash reads `((a) )` as subshells after all. */
+  open: number;
+  commandsBefore: number;
+}
+
+const ARITH_WORD = 0;
+const ARITH_COMMAND = 1;
+const ARITH_FOR = 2;
+/** Arithmetic that turned out to be subshells is tried again only this often, so time stays linear. */
+const ARITH_RETRIES = 64;
+
+interface HereFrame {
+  kind: typeof HERE;
+  list: ListFrame;
+  end: number;
+  resume: number;
+}
+
+type Frame = ListFrame | WordFrame | ParamFrame | ArithFrame | HereFrame;
+
+interface PendingHeredoc {
+  delimiter: string;
+  quoted: boolean;
+  strip: boolean;
+  redirect: ShellRedirect;
+}
+
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "select",
+  "case",
+  "esac",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "function",
+  "time",
+]);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
+const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
+const ARRAY_OPENING = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/;
+
+export interface ScanResult {
+  commands: ShellCommand[];
+  complete: boolean;
+}
+
+/** Scans `source` into its simple commands, in source order; offsets are into `source`. */
+export function scan(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
+  const scanner = new Scanner(source, via, depth);
+  scanner.run(dir);
+  return { commands: scanner.result(), complete: scanner.complete };
+}
+
+class Scanner {
+  pos = 0;
+  complete = true;
+  readonly commands: ShellCommand[] = [];
+  private readonly stack: Frame[] = [];
+  private readonly dropped: ShellCommand[] = [];
+  private unsorted = false;
+  private arithRetries = 0;
+  private readonly heredocs: PendingHeredoc[] = [];
+  /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
+  private heredocOwner: ListFrame | null = null;
+
+  constructor(
+    private readonly source: string,
+    private readonly via: ShellVia,
+    private readonly depth: number,
+  ) {}
+
+  run(dir: string | undefined): void {
+    this.stack.push(newList(false, dir));
+    const stack = this.stack;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      switch (top.kind) {
+        case LIST:
+          this.stepList(top);
+          break;
+        case WORD:
+          this.stepWord(top);
+          break;
+        case PARAM:
+          this.stepParam(top);
+          break;
+        case ARITH:
+          this.stepArith(top);
+          break;
+        case HERE:
+          this.stepHere(top);
+          break;
+      }
+    }
+  }
+
+  result(): ShellCommand[] {
+    let commands = this.commands;
+    if (this.dropped.length > 0) {
+      const dropped = new Set(this.dropped);
+      commands = commands.filter((command) => !dropped.has(command));
+    }
+    if (this.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+    return commands;
+  }
+
+  // ── lists: separators, operators, redirects, compound commands ──
+
+  private stepList(f: ListFrame): void {
+    if (this.heredocOwner === f) {
+      this.heredocOwner = null;
+      if (this.readHeredocs(f)) return;
+    }
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    for (;;) {
+      if (p >= n) {
+        this.pos = n;
+        this.closeList(f, false);
+        return;
+      }
+      const c = s.charCodeAt(p);
+      if (f.state === S_DBRACKET && (c === AMP || c === PIPE || c === LP || c === RP || c === LT || c === GT || c === BANG)) {
+        p++;
+        continue;
+      }
+      switch (c) {
+        case SP:
+        case TAB:
+          p++;
+          continue;
+        case NL:
+          p++;
+          if (f.state === S_CMD || f.state === S_REDIR || f.state === S_FOR_REST) {
+            this.endCommand(f);
+            endAndOr(f);
+          }
+          if (this.heredocs.length > 0 && this.heredocOwner === null) {
+            this.pos = p;
+            if (this.readHeredocs(f)) return;
+            p = this.pos;
+          }
+          continue;
+        case HASH: {
+          const newline = s.indexOf("\n", p);
+          p = newline === -1 ? n : newline;
+          continue;
+        }
+        case SEMI: {
+          const next = s.charCodeAt(p + 1);
+          if (next === SEMI || next === AMP) {
+            p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
+            this.endCommand(f);
+            endAndOr(f);
+            if (top(f)?.kind === C_CASE) f.state = S_CASE_PAT;
+            else this.complete = false;
+            continue;
+          }
+          p++;
+          if (f.state === S_FOR_REST) f.state = S_CMD;
+          else {
+            this.endCommand(f);
+            endAndOr(f);
+          }
+          continue;
+        }
+        case AMP: {
+          const next = s.charCodeAt(p + 1);
+          if (next === AMP) {
+            p += 2;
+            this.endCommand(f);
+            endPipeline(f);
+            f.conditional = true;
+            f.expectsCommand = true;
+            continue;
+          }
+          if (next === GT) {
+            p = this.redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
+            continue;
+          }
+          p++;
+          this.endCommand(f);
+          endPipeline(f);
+          f.dir = f.andOrDir;
+          f.doubt = false;
+          endAndOr(f);
+          continue;
+        }
+        case PIPE: {
+          if (f.state === S_CASE_PAT) {
+            p++;
+            continue;
+          }
+          const next = s.charCodeAt(p + 1);
+          this.endCommand(f);
+          f.expectsCommand = true;
+          if (next === PIPE) {
+            p += 2;
+            endPipeline(f);
+            f.conditional = true;
+            continue;
+          }
+          p += next === AMP ? 2 : 1;
+          f.piped = true;
+          f.dir = f.pipeDir;
+          continue;
+        }
+        case LT:
+        case GT: {
+          if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
+            this.pos = p;
+            this.stack.push(newWord(f, p));
+            return;
+          }
+          p = this.redirect(f, p, operatorEnd(s, p));
+          continue;
+        }
+        case LP:
+          p = this.openParen(f, p);
+          if (p < 0) return;
+          continue;
+        case RP:
+          if (f.state === S_CASE_PAT) {
+            f.state = S_CMD;
+            p++;
+            continue;
+          }
+          this.endCommand(f);
+          if (top(f)?.kind === C_SUBSHELL) {
+            this.popConstruct(f, C_SUBSHELL);
+            p++;
+            continue;
+          }
+          if (f.closes) {
+            this.pos = p + 1;
+            this.closeList(f, true);
+            return;
+          }
+          this.complete = false;
+          p++;
+          continue;
+        case BS:
+          if (s.charCodeAt(p + 1) === NL) {
+            p += 2;
+            continue;
+          }
+          break;
+        case LC: {
+          NAMED_FD.lastIndex = p;
+          if (NAMED_FD.test(s)) {
+            p = this.redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex));
+            continue;
+          }
+          break;
+        }
+        default:
+          if (c >= 48 && c <= 57) {
+            let q = p + 1;
+            while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
+            const after = s.charCodeAt(q);
+            if ((after === LT || after === GT) && s.charCodeAt(q + 1) !== LP) {
+              p = this.redirect(f, p, operatorEnd(s, q));
+              continue;
+            }
+          }
+      }
+      this.pos = p;
+      this.stack.push(newWord(f, p));
+      return;
+    }
+  }
+
+  /** `(` at list level: a subshell, `(( ))`, a function's `()`, or part of a case pattern. Returns -1 after pushing a frame. */
+  private openParen(f: ListFrame, p: number): number {
+    const s = this.source;
+    if (f.state === S_CASE_PAT) return p + 1;
+    if (f.state === S_FOR_NAME && s.charCodeAt(p + 1) === LP) {
+      f.state = S_FOR_REST;
+      this.pushArith(f, ARITH_FOR, p);
+      return -1;
+    }
+    if (f.state === S_CMD && f.cmd === null) {
+      f.expectsCommand = false;
+      if (s.charCodeAt(p + 1) === LP && this.arithRetries <= ARITH_RETRIES) {
+        this.pushArith(f, ARITH_COMMAND, p);
+        return -1;
+      }
+      this.pushConstruct(f, C_SUBSHELL);
+      return p + 1;
+    }
+    const cmd = f.cmd;
+    if (
+      f.state === S_CMD &&
+      cmd !== null &&
+      cmd.words.length === 1 &&
+      cmd.assignments.length === 0 &&
+      cmd.redirects.length === 0
+    ) {
+      const close = skipBlanks(s, p + 1);
+      if (s.charCodeAt(close) === RP) {
+        this.dropped.push(cmd);
+        f.cmd = null;
+        this.pushConstruct(f, C_FUNCTION);
+        return close + 1;
+      }
+    }
+    this.complete = false;
+    return p + 1;
+  }
+
+  /** A redirect operator from `start` (its fd digits) to `end`; the next word is its target. */
+  private redirect(f: ListFrame, start: number, end: number): number {
+    if (f.state === S_REDIR) this.complete = false;
+    const op = this.source.slice(start, end);
+    const cmd = this.command(f, start);
+    const redirect: ShellRedirect = { op, target: undefined };
+    cmd.redirects.push(redirect);
+    f.lastEnd = end;
+    f.redirect = redirect;
+    f.heredoc = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
+    f.state = S_REDIR;
+    return end;
+  }
+
+  private command(f: ListFrame, start: number): ShellCommand {
+    if (f.cmd !== null) return f.cmd;
+    f.expectsCommand = false;
+    const cmd = new ShellCommand(start, f.dir, this.via);
+    const commands = this.commands;
+    if (commands.length > 0 && commands[commands.length - 1].span.start > start) this.unsorted = true;
+    commands.push(cmd);
+    f.cmd = cmd;
+    return cmd;
+  }
+
+  private endCommand(f: ListFrame): void {
+    if (f.state === S_REDIR) {
+      this.complete = false;
+      f.state = S_CMD;
+    } else if (f.state === S_FOR_REST) f.state = S_CMD;
+    const cmd = f.cmd;
+    if (cmd === null) return;
+    f.cmd = null;
+    cmd.span.end = f.lastEnd;
+    const words = cmd.words;
+    if (words.length === 0) {
+      if (cmd.redirects.length === 0) this.dropped.push(cmd);
+      return;
+    }
+    let first = 0;
+    while (
+      first < words.length - 1 &&
+      (words[first].text === "builtin" || words[first].text === "command") &&
+      !words[first].dynamic
+    )
+      first++;
+    const name = words[first].dynamic ? "" : words[first].text;
+    if (name === "cd" || name === "pushd" || name === "popd") {
+      changeDirectory(f, name, words.slice(first + 1));
+      if (f.conditional) f.doubt = true;
+    }
+  }
+
+  private closeList(f: ListFrame, closed: boolean): void {
+    this.endCommand(f);
+    endAndOr(f);
+    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.complete = false;
+    if (!f.closes && this.heredocs.length > 0) {
+      this.complete = false;
+      this.heredocs.length = 0;
+    }
+    this.stack.pop();
+  }
+
+  private pushConstruct(f: ListFrame, kind: number): void {
+    f.constructs.push({
+      kind,
+      dir: f.dir,
+      pipeDir: f.pipeDir,
+      andOrDir: f.andOrDir,
+      piped: f.piped,
+      conditional: f.conditional,
+      doubt: f.doubt,
+    });
+    f.piped = false;
+    f.conditional = false;
+    f.expectsCommand = false;
+    f.doubt = false;
+    f.pipeDir = f.dir;
+    f.andOrDir = f.dir;
+  }
+
+  private popConstruct(f: ListFrame, kind: number): void {
+    const construct = top(f);
+    if (construct?.kind !== kind) {
+      this.complete = false;
+      return;
+    }
+    endAndOr(f);
+    f.constructs.pop();
+    if (kind === C_SUBSHELL) f.dir = construct.dir;
+    else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
+    f.pipeDir = construct.pipeDir;
+    f.andOrDir = construct.andOrDir;
+    f.piped = construct.piped;
+    f.conditional = construct.conditional;
+    f.doubt = construct.doubt;
+    const outer = top(f);
+    if (outer?.kind === C_FUNCTION) {
+      // Defining a function runs nothing: its body's `cd` happens only when it is called.
+      f.constructs.pop();
+      f.dir = outer.dir;
+      f.pipeDir = outer.pipeDir;
+      f.andOrDir = outer.andOrDir;
+      f.piped = outer.piped;
+      f.conditional = outer.conditional;
+      f.doubt = outer.doubt;
+    }
+  }
+
+  // ── words ──
+
+  private acceptWord(f: ListFrame, word: ShellWord, w: WordFrame): void {
+    switch (f.state) {
+      case S_CMD: {
+        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.keyword(f, word)) return;
+        const cmd = this.command(f, word.start);
+        f.lastEnd = word.end;
+        if (cmd.words.length === 0 && isAssignment(word, w)) cmd.assignments.push(word);
+        else cmd.words.push(word);
+        return;
+      }
+      case S_REDIR: {
+        const redirect = f.redirect as ShellRedirect;
+        redirect.target = word;
+        f.lastEnd = word.end;
+        f.state = S_CMD;
+        if (f.heredoc !== 0) {
+          this.heredocs.push({
+            delimiter: word.text,
+            quoted: w.firstQuote !== Number.MAX_SAFE_INTEGER,
+            strip: f.heredoc === 2,
+            redirect,
+          });
+        }
+        return;
+      }
+      case S_FOR_NAME:
+        f.state = S_FOR_REST;
+        return;
+      case S_FOR_REST:
+        if (word.text === "do" && plain(w)) f.state = S_CMD;
+        return;
+      case S_CASE_SUBJECT:
+        f.state = S_CASE_IN;
+        return;
+      case S_CASE_IN:
+        if (word.text === "in" && plain(w)) f.state = S_CASE_PAT;
+        else this.complete = false;
+        return;
+      case S_CASE_PAT:
+        if (word.text === "esac" && plain(w)) {
+          f.state = S_CMD;
+          this.popConstruct(f, C_CASE);
+        }
+        return;
+      case S_DBRACKET:
+        if (word.text === "]]" && plain(w)) f.state = S_CMD;
+        return;
+      case S_FUNC_NAME: {
+        f.state = S_CMD;
+        this.pushConstruct(f, C_FUNCTION);
+        const s = this.source;
+        const open = skipBlanks(s, word.end);
+        if (s.charCodeAt(open) === LP) {
+          const close = skipBlanks(s, open + 1);
+          if (s.charCodeAt(close) === RP) this.pos = close + 1;
+        }
+        return;
+      }
+    }
+  }
+
+  /** A reserved word in command position; false when it is an ordinary word after all (`time` without a group). */
+  private keyword(f: ListFrame, word: ShellWord): boolean {
+    f.expectsCommand = false;
+    switch (word.text) {
+      case "if":
+      case "while":
+      case "until":
+        this.pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
+        return true;
+      case "then":
+      case "do":
+      case "else":
+      case "elif":
+      case "!":
+        return true;
+      case "fi":
+        this.popConstruct(f, C_IF);
+        return true;
+      case "done":
+        this.popConstruct(f, C_LOOP);
+        return true;
+      case "for":
+      case "select":
+        this.pushConstruct(f, C_LOOP);
+        f.state = S_FOR_NAME;
+        return true;
+      case "case":
+        this.pushConstruct(f, C_CASE);
+        f.state = S_CASE_SUBJECT;
+        return true;
+      case "esac":
+        this.popConstruct(f, C_CASE);
+        return true;
+      case "{":
+        this.pushConstruct(f, C_BRACE);
+        return true;
+      case "}":
+        this.popConstruct(f, C_BRACE);
+        return true;
+      case "[[":
+        f.state = S_DBRACKET;
+        return true;
+      case "function":
+        f.state = S_FUNC_NAME;
+        return true;
+      default: {
+        // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
+        const next = this.source.charCodeAt(skipBlanks(this.source, word.end));
+        return next === LC || next === LP || next === BANG;
+      }
+    }
+  }
+
+  private stepWord(w: WordFrame): void {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    if (p === w.start && (s.charCodeAt(p) === LT || s.charCodeAt(p) === GT) && s.charCodeAt(p + 1) === LP) {
+      w.dynamic = true;
+      this.pushList(w.list, p + 2);
+      return;
+    }
+    for (;;) {
+      if (p >= n) {
+        if (w.doubleQuoted || w.paren > 0) this.complete = false;
+        this.finishWord(w, n);
+        return;
+      }
+      const c = s.charCodeAt(p);
+      if (w.doubleQuoted) {
+        if (c === DQ) {
+          w.text += s.slice(w.run, p);
+          w.doubleQuoted = false;
+          w.run = ++p;
+        } else if (c === BS) {
+          const next = s.charCodeAt(p + 1);
+          if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
+            w.text += s.slice(w.run, p);
+            w.run = next === NL ? p + 2 : p + 1;
+            p += 2;
+          } else p++;
+        } else if (c === DOLLAR) {
+          const after = this.dollar(w.list, p, true);
+          if (after === PUSHED) {
+            w.dynamic = true;
+            return;
+          }
+          if (after !== LITERAL) w.dynamic = true;
+          p = after === LITERAL ? p + 1 : after;
+        } else if (c === BT) {
+          w.dynamic = true;
+          p = this.backtick(w.list, p);
+        } else p++;
+        continue;
+      }
+      switch (c) {
+        case SP:
+        case TAB:
+        case NL:
+        case SEMI:
+        case AMP:
+        case PIPE:
+        case LT:
+        case GT:
+          if (w.paren > 0) {
+            p++;
+            continue;
+          }
+          this.finishWord(w, p);
+          return;
+        case LP:
+          if (w.paren > 0) w.paren++;
+          else if (isExtglobOpener(s.charCodeAt(p - 1)) && p > w.start) {
+            w.paren = 1;
+            w.dynamic = true;
+          } else if (
+            w.list.state === S_CMD &&
+            (w.list.cmd?.words.length ?? 0) === 0 &&
+            w.firstQuote > p &&
+            ARRAY_OPENING.test(s.slice(w.start, p))
+          )
+            w.paren = 1;
+          else {
+            this.finishWord(w, p);
+            return;
+          }
+          p++;
+          continue;
+        case RP:
+          if (w.paren > 0) {
+            w.paren--;
+            p++;
+            continue;
+          }
+          this.finishWord(w, p);
+          return;
+        case SQ: {
+          w.text += s.slice(w.run, p);
+          if (w.firstQuote > p) w.firstQuote = p;
+          const close = s.indexOf("'", p + 1);
+          if (close === -1) {
+            this.complete = false;
+            w.text += s.slice(p + 1);
+            w.run = p = n;
+            continue;
+          }
+          w.text += s.slice(p + 1, close);
+          w.run = p = close + 1;
+          continue;
+        }
+        case DQ:
+          w.text += s.slice(w.run, p);
+          if (w.firstQuote > p) w.firstQuote = p;
+          w.doubleQuoted = true;
+          w.run = ++p;
+          continue;
+        case BS:
+          w.text += s.slice(w.run, p);
+          if (s.charCodeAt(p + 1) === NL) {
+            w.run = p += 2;
+            continue;
+          }
+          if (w.firstQuote > p) w.firstQuote = p;
+          if (p + 1 >= n) {
+            w.run = p;
+            p++;
+            continue;
+          }
+          w.run = p + 1;
+          p += 2;
+          continue;
+        case DOLLAR: {
+          const next = s.charCodeAt(p + 1);
+          if (next === SQ) {
+            w.text += s.slice(w.run, p);
+            if (w.firstQuote > p) w.firstQuote = p;
+            const [decoded, after] = decodeAnsiC(s, p + 1);
+            if (after > n) this.complete = false;
+            w.text += decoded;
+            w.run = p = Math.min(after, n);
+            continue;
+          }
+          if (next === DQ) {
+            w.text += s.slice(w.run, p);
+            if (w.firstQuote > p) w.firstQuote = p;
+            w.doubleQuoted = true;
+            w.run = p += 2;
+            continue;
+          }
+          const after = this.dollar(w.list, p, false);
+          if (after === PUSHED) {
+            w.dynamic = true;
+            return;
+          }
+          if (after !== LITERAL) w.dynamic = true;
+          p = after === LITERAL ? p + 1 : after;
+          continue;
+        }
+        case BT:
+          w.dynamic = true;
+          p = this.backtick(w.list, p);
+          continue;
+        case STAR:
+        case QM:
+          w.dynamic = true;
+          p++;
+          continue;
+        case LB:
+          w.bracket = true;
+          p++;
+          continue;
+        case RB:
+          if (w.bracket) w.dynamic = true;
+          p++;
+          continue;
+        case LC:
+          if (w.brace === 0) w.brace = 1;
+          p++;
+          continue;
+        case COMMA:
+          if (w.brace === 1) w.brace = 2;
+          p++;
+          continue;
+        case DOT:
+          if (w.brace === 1 && s.charCodeAt(p + 1) === DOT) w.brace = 2;
+          p++;
+          continue;
+        case RC:
+          if (w.brace === 2) w.dynamic = true;
+          p++;
+          continue;
+        case TILDE:
+          if (p === w.start) w.dynamic = true;
+          p++;
+          continue;
+        default:
+          p++;
+      }
+    }
+  }
+
+  private finishWord(w: WordFrame, end: number): void {
+    const text = w.run === w.start ? this.source.slice(w.start, end) : w.text + this.source.slice(w.run, end);
+    const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
+    this.stack.pop();
+    this.pos = end;
+    this.acceptWord(w.list, word, w);
+  }
+
+  /**
+   * `$` at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos` set), skips a
+   * plain expansion (returns the offset after it), or returns LITERAL for a `$` that expands nothing.
+   */
+  private dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
+    const s = this.source;
+    const next = s.charCodeAt(p + 1);
+    if (next === LP) {
+      if (s.charCodeAt(p + 2) === LP && this.arithRetries <= ARITH_RETRIES) this.pushArith(list, ARITH_WORD, p);
+      else this.pushList(list, p + 2);
+      return PUSHED;
+    }
+    if (next === LC) {
+      this.pos = p + 2;
+      this.stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
+      return PUSHED;
+    }
+    if (next === LB) {
+      const close = s.indexOf("]", p + 2);
+      if (close === -1) this.complete = false;
+      return close === -1 ? s.length : close + 1;
+    }
+    if (isNameStart(next)) {
+      let q = p + 2;
+      while (isNameChar(s.charCodeAt(q))) q++;
+      return q;
+    }
+    if (
+      (next >= 48 && next <= 57) ||
+      next === AT ||
+      next === STAR ||
+      next === HASH ||
+      next === QM ||
+      next === 45 ||
+      next === DOLLAR ||
+      next === BANG
+    )
+      return p + 2;
+    return LITERAL;
+  }
+
+  private pushArith(list: ListFrame, form: number, open: number): void {
+    this.pos = open + (form === ARITH_WORD ? 3 : 2);
+    this.stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.commands.length });
+  }
+
+  private pushList(outer: ListFrame, at: number): void {
+    this.pos = at;
+    this.stack.push(newList(true, outer.dir));
+  }
+
+  /** A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset after it. */
+  private backtick(list: ListFrame, p: number): number {
+    const s = this.source;
+    let close = p + 1;
+    let escaped = false;
+    while (close < s.length && s.charCodeAt(close) !== BT) {
+      if (s.charCodeAt(close) === BS) {
+        escaped = true;
+        close++;
+      }
+      close++;
+    }
+    if (close >= s.length) {
+      this.complete = false;
+      close = s.length;
+    }
+    if (this.depth >= MAX_DEPTH) {
+      this.complete = false;
+      return close + 1;
+    }
+    let inner = s.slice(p + 1, close);
+    let map: number[] | undefined;
+    if (escaped) {
+      let text = "";
+      map = [];
+      for (let at = p + 1; at < close; at++) {
+        const next = s.charCodeAt(at + 1);
+        if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR)) at++;
+        text += s[at];
+        map.push(at);
+      }
+      map.push(close);
+      inner = text;
+    }
+    const sub = scan(inner, this.via, list.dir, this.depth + 1);
+    if (!sub.complete) this.complete = false;
+    const shift = p + 1;
+    for (const command of sub.commands) {
+      relocate(command, map ? (offset) => map[offset] : (offset) => offset + shift);
+      if (this.commands.length > 0 && this.commands[this.commands.length - 1].span.start > command.span.start)
+        this.unsorted = true;
+      this.commands.push(command);
+    }
+    return close + 1;
+  }
+
+  // ── inside `${ }`, `$(( ))` and heredoc bodies: only substitutions matter ──
+
+  private stepParam(f: ParamFrame): void {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    while (p < n) {
+      const c = s.charCodeAt(p);
+      if (c === BS) p += 2;
+      else if (c === SQ && !f.doubleQuoted && !f.inDoubleQuotes) {
+        const close = s.indexOf("'", p + 1);
+        p = close === -1 ? n : close + 1;
+      } else if (c === DQ) {
+        f.doubleQuoted = !f.doubleQuoted;
+        p++;
+      } else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        if (after === PUSHED) return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT) p = this.backtick(f.list, p);
+      else if (c === LC && !f.doubleQuoted) {
+        f.depth++;
+        p++;
+      } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
+        this.pos = p + 1;
+        this.stack.pop();
+        return;
+      } else p++;
+    }
+    this.complete = false;
+    this.pos = n;
+    this.stack.pop();
+  }
+
+  private stepArith(f: ArithFrame): void {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    while (p < n) {
+      const c = s.charCodeAt(p);
+      if (c === LP) {
+        f.depth++;
+        p++;
+      } else if (c === RP) {
+        if (f.depth === 0) {
+          this.stack.pop();
+          if (s.charCodeAt(p + 1) === RP) this.pos = p + 2;
+          else this.notArithmetic(f);
+          return;
+        }
+        f.depth--;
+        p++;
+      } else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, false);
+        if (after === PUSHED) return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT) p = this.backtick(f.list, p);
+      else if (c === BS) p += 2;
+      else p++;
+    }
+    this.complete = false;
+    this.pos = n;
+    this.stack.pop();
+  }
+
+  /** `((a) )` and `$((a) )` are subshells: scan again from the opening as such. */
+  private notArithmetic(f: ArithFrame): void {
+    this.arithRetries++;
+    this.commands.length = f.commandsBefore;
+    if (f.form === ARITH_FOR) {
+      this.complete = false;
+      this.pos = f.open + 2;
+    } else if (f.form === ARITH_COMMAND) {
+      this.pushConstruct(f.list, C_SUBSHELL);
+      this.pos = f.open + 1;
+    } else this.pushList(f.list, f.open + 2);
+  }
+
+  private stepHere(f: HereFrame): void {
+    const s = this.source;
+    let p = this.pos;
+    while (p < f.end) {
+      const c = s.charCodeAt(p);
+      if (c === BS) p += 2;
+      else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, true);
+        if (after === PUSHED) return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT) p = this.backtick(f.list, p);
+      else p++;
+    }
+    this.pos = f.resume;
+    this.stack.pop();
+    this.heredocOwner = f.list;
+  }
+
+  /**
+   * Reads the bodies of the heredocs opened on the line just ended, from `pos`. Returns true after
+   * pushing a frame for an unquoted body's substitutions (reading goes on when it is done).
+   */
+  private readHeredocs(f: ListFrame): boolean {
+    const s = this.source;
+    const n = s.length;
+    while (this.heredocs.length > 0) {
+      const heredoc = this.heredocs.shift() as PendingHeredoc;
+      const start = this.pos;
+      let end = n;
+      let resume = n;
+      for (let line = start; line < n; ) {
+        let text = line;
+        if (heredoc.strip) while (s.charCodeAt(text) === TAB) text++;
+        let lineEnd = s.indexOf("\n", line);
+        if (lineEnd === -1) lineEnd = n;
+        if (lineEnd - text === heredoc.delimiter.length && s.startsWith(heredoc.delimiter, text)) {
+          end = line;
+          resume = Math.min(lineEnd + 1, n);
+          break;
+        }
+        line = lineEnd + 1;
+      }
+      if (end === n) this.complete = false;
+      heredoc.redirect.body = { start, end };
+      this.pos = resume;
+      if (!heredoc.quoted && hasExpansion(s, start, end)) {
+        this.pos = start;
+        this.stack.push({ kind: HERE, list: f, end, resume });
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+const PUSHED = -1;
+const LITERAL = -2;
+
+function newList(closes: boolean, dir: string | undefined): ListFrame {
+  return {
+    kind: LIST,
+    closes,
+    state: S_CMD,
+    cmd: null,
+    lastEnd: 0,
+    redirect: null,
+    heredoc: 0,
+    constructs: [],
+    dir,
+    pipeDir: dir,
+    andOrDir: dir,
+    piped: false,
+    conditional: false,
+    expectsCommand: false,
+    doubt: false,
+    dirStack: null,
+  };
+}
+
+function newWord(list: ListFrame, start: number): WordFrame {
+  return {
+    kind: WORD,
+    list,
+    start,
+    run: start,
+    text: "",
+    doubleQuoted: false,
+    firstQuote: Number.MAX_SAFE_INTEGER,
+    dynamic: false,
+    paren: 0,
+    bracket: false,
+    brace: 0,
+  };
+}
+
+function top(f: ListFrame): Construct | undefined {
+  return f.constructs[f.constructs.length - 1];
+}
+
+/** A pipeline ends: its commands ran in subshells, so their `cd`s are gone. */
+function endPipeline(f: ListFrame): void {
+  if (f.piped) {
+    f.dir = f.pipeDir;
+    f.piped = false;
+  }
+  f.pipeDir = f.dir;
+}
+
+/** An and-or list ends: a `cd` that may not have run leaves the directory unknown. */
+function endAndOr(f: ListFrame): void {
+  endPipeline(f);
+  if (f.doubt) f.dir = undefined;
+  f.doubt = false;
+  f.conditional = false;
+  f.pipeDir = f.dir;
+  f.andOrDir = f.dir;
+}
+
+function changeDirectory(f: ListFrame, name: string, args: ShellWord[]): void {
+  let index = 0;
+  while (index < args.length && /^-[LPe@]+$/.test(args[index].text)) index++;
+  if (args[index]?.text === "--") index++;
+  const target = args[index];
+  if (name === "popd") {
+    f.dir = target === undefined && f.dirStack !== null && f.dirStack.length > 0 ? f.dirStack.pop() : undefined;
+    return;
+  }
+  const before = f.dir;
+  if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
+  else if (/^~(\/[^$`*?[{\\'"]*)?$/.test(target.text) || !target.dynamic) {
+    const path = target.text;
+    const rooted = path.startsWith("/") || path.startsWith("~");
+    f.dir =
+      path === "-" || /^[+-]\d+$/.test(path) || path === ""
+        ? undefined
+        : before === undefined && !rooted
+          ? undefined
+          : changeDir(before ?? ".", path);
+  } else f.dir = undefined;
+  if (name === "pushd") {
+    f.dirStack ??= [];
+    f.dirStack.push(before);
+  }
+}
+
+/** Offsets of `command` rewritten from a scanned substring's to the enclosing source's. */
+export function relocate(command: ShellCommand, at: (offset: number) => number): void {
+  const move = (span: { start: number; end: number }) => {
+    const empty = span.end <= span.start;
+    const start = at(span.start);
+    span.end = empty ? start : at(span.end - 1) + 1;
+    span.start = start;
+  };
+  move(command.span);
+  for (const word of command.words) move(word);
+  for (const word of command.assignments) move(word);
+  for (const redirect of command.redirects) {
+    if (redirect.target) move(redirect.target);
+    if (redirect.body) move(redirect.body);
+  }
+}
+
+function isAssignment(word: ShellWord, w: WordFrame): boolean {
+  if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0))) return false;
+  const match = ASSIGNMENT.exec(word.text);
+  return match !== null && w.start + match[0].length - 1 < w.firstQuote;
+}
+
+function plain(w: WordFrame): boolean {
+  return !w.dynamic && w.firstQuote === Number.MAX_SAFE_INTEGER;
+}
+
+function isNameStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 48 && c <= 57);
+}
+
+function isExtglobOpener(c: number): boolean {
+  return c === QM || c === STAR || c === 43 /* + */ || c === AT || c === BANG;
+}
+
+function skipBlanks(s: string, p: number): number {
+  while (s.charCodeAt(p) === SP || s.charCodeAt(p) === TAB) p++;
+  return p;
+}
+
+/** The end of the redirect operator starting at `p` (`<`, `>`, `>>`, `<<-`, `<<<`, `>&`, `<&`, `<>`, `>|`). */
+function operatorEnd(s: string, p: number): number {
+  const c = s.charCodeAt(p);
+  const next = s.charCodeAt(p + 1);
+  if (c === LT) {
+    if (next === LT) {
+      const third = s.charCodeAt(p + 2);
+      return third === LT || third === 45 ? p + 3 : p + 2;
+    }
+    return next === AMP || next === GT ? p + 2 : p + 1;
+  }
+  return next === GT || next === AMP || next === PIPE ? p + 2 : p + 1;
+}
+
+function hasExpansion(s: string, start: number, end: number): boolean {
+  for (let p = start; p < end; p++) {
+    const c = s.charCodeAt(p);
+    if (c === DOLLAR || c === BT) return true;
+  }
+  return false;
+}

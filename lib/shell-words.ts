@@ -1,0 +1,134 @@
+// Word-level decoding shared by the scanner and the payload parser: `$'…'` strings, quote removal
+// with a map back to source offsets, program basenames, and the directory arithmetic of `cd`.
+
+const ESCAPES: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
+};
+
+/**
+ * Decodes the `$'…'` string whose opening quote is at `quote`. Returns the text and the offset just
+ * after the closing quote (`source.length + 1` when it never closes).
+ */
+export function decodeAnsiC(source: string, quote: number): [string, number] {
+  let text = "";
+  let at = quote + 1;
+  let run = at;
+  while (at < source.length) {
+    const char = source[at];
+    if (char === "'") return [text + source.slice(run, at), at + 1];
+    if (char !== "\\" || at + 1 >= source.length) {
+      at++;
+      continue;
+    }
+    text += source.slice(run, at);
+    const next = source[at + 1];
+    at += 2;
+    if (next in ESCAPES) text += ESCAPES[next];
+    else if (next >= "0" && next <= "7") {
+      const digits = /^[0-7]{0,2}/.exec(source.slice(at, at + 2))?.[0] ?? "";
+      text += String.fromCharCode(Number.parseInt(next + digits, 8) & 0xff);
+      at += digits.length;
+    } else if (next === "x" || next === "u" || next === "U") {
+      const digits = (next === "x" ? /^[0-9A-Fa-f]{1,2}/ : next === "u" ? /^[0-9A-Fa-f]{1,4}/ : /^[0-9A-Fa-f]{1,8}/).exec(
+        source.slice(at, at + 8),
+      )?.[0];
+      if (digits === undefined) text += `\\${next}`;
+      else {
+        const code = Number.parseInt(digits, 16);
+        text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
+        at += digits.length;
+      }
+    } else if (next === "c" && at < source.length) {
+      text += String.fromCharCode(source.charCodeAt(at) & 0x1f);
+      at++;
+    } else text += `\\${next}`;
+    run = at;
+  }
+  return [text + source.slice(run), source.length + 1];
+}
+
+/**
+ * Removes quotes and escapes from a word without run-time expansions, keeping for every character of
+ * the result the source offset it came from (one more entry: the offset just past the word).
+ */
+export function decodeMapped(source: string, start: number, end: number): { text: string; map: number[] } {
+  let text = "";
+  const map: number[] = [];
+  const keep = (from: number, to: number) => {
+    text += source.slice(from, to);
+    for (let at = from; at < to; at++) map.push(at);
+  };
+  let at = start;
+  let doubleQuoted = false;
+  while (at < end) {
+    const char = source[at];
+    if (char === '"') {
+      doubleQuoted = !doubleQuoted;
+      at++;
+    } else if (char === "\\") {
+      const next = source[at + 1];
+      if (next === "\n") at += 2;
+      else if (!doubleQuoted || next === "$" || next === "`" || next === '"' || next === "\\") {
+        keep(at + 1, Math.min(at + 2, end));
+        at += 2;
+      } else {
+        keep(at, at + 1);
+        at++;
+      }
+    } else if (char === "'" && !doubleQuoted) {
+      const close = source.indexOf("'", at + 1);
+      const stop = close === -1 || close > end ? end : close;
+      keep(at + 1, stop);
+      at = stop + 1;
+    } else if (char === "$" && !doubleQuoted && source[at + 1] === "'") {
+      const [decoded, after] = decodeAnsiC(source, at + 1);
+      text += decoded;
+      // Escapes change lengths: every decoded character points at the string's opening.
+      for (let index = 0; index < decoded.length; index++) map.push(at);
+      at = after;
+    } else if (char === "$" && !doubleQuoted && source[at + 1] === '"') {
+      doubleQuoted = true;
+      at += 2;
+    } else {
+      keep(at, at + 1);
+      at++;
+    }
+  }
+  map.push(end);
+  return { text, map };
+}
+
+/** `/usr/bin/git` → `git`. */
+export function basename(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 || slash === path.length - 1 ? path : path.slice(slash + 1);
+}
+
+/** The directory `cd target` leads to from `base` (both relative, absolute or `~`-rooted), normalized. */
+export function changeDir(base: string, target: string): string {
+  const rooted = target.startsWith("/") || target === "~" || target.startsWith("~/");
+  const joined = rooted ? target : `${base}/${target}`;
+  const root = joined.startsWith("/") ? "/" : joined === "~" || joined.startsWith("~/") ? "~" : "";
+  const parts: string[] = [];
+  for (const part of joined.slice(root.length).split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+    else if (part !== ".." || root !== "/") parts.push(part);
+  }
+  const path = parts.join("/");
+  if (root === "/") return `/${path}`;
+  if (root === "~") return path === "" ? "~" : `~/${path}`;
+  return path === "" ? "." : path;
+}

@@ -1,0 +1,155 @@
+// Programs that run another program given as their remaining words. The one table of them: an
+// Author may add entries (`api.wrappers`), and every wrapper is looked through to the real program.
+
+import type { ShellWord } from "./shell-command.ts";
+import { basename } from "./shell-words.ts";
+
+export interface WrapperSpec {
+  /** Flags whose value is the next word unless attached (`-u root`, `-uroot`, `--user=root`). */
+  valueFlags?: readonly string[];
+  /** Positional words before the program (`timeout`'s duration). */
+  operands?: number;
+  /** Takes `NAME=value` words before the program, as `env` does. */
+  assignments?: boolean;
+  /** Flags with which it runs no program (`command -v git` only prints). */
+  noRunFlags?: readonly string[];
+  /** Flags whose value is a command line it runs (`env -S`). */
+  payloadFlags?: readonly string[];
+  /** Flags whose value is the directory the program runs in (`env -C`, `sudo -D`). */
+  dirFlags?: readonly string[];
+}
+
+export const WRAPPERS: Record<string, WrapperSpec> = {
+  command: { noRunFlags: ["-v", "-V"] },
+  builtin: {},
+  exec: { valueFlags: ["-a"] },
+  env: {
+    assignments: true,
+    valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"],
+    payloadFlags: ["-S", "--split-string"],
+    dirFlags: ["-C", "--chdir"],
+  },
+  sudo: {
+    valueFlags: [
+      "-u",
+      "--user",
+      "-g",
+      "--group",
+      "-h",
+      "--host",
+      "-p",
+      "--prompt",
+      "-C",
+      "--close-from",
+      "-D",
+      "--chdir",
+      "-r",
+      "--role",
+      "-t",
+      "--type",
+      "-U",
+      "--other-user",
+      "-T",
+      "--command-timeout",
+      "-R",
+      "--chroot",
+    ],
+    noRunFlags: ["-l", "--list", "-v", "--validate", "-V", "--version", "-e", "--edit", "-K", "--remove-timestamp"],
+    dirFlags: ["-D", "--chdir"],
+  },
+  doas: { valueFlags: ["-u", "-a", "-C"], noRunFlags: ["-C", "-L"] },
+  nohup: {},
+  nice: { valueFlags: ["-n", "--adjustment"] },
+  time: { valueFlags: ["-f", "--format", "-o", "--output"] },
+  timeout: { valueFlags: ["-s", "--signal", "-k", "--kill-after"], operands: 1 },
+  stdbuf: { valueFlags: ["-i", "--input", "-o", "--output", "-e", "--error"] },
+  setsid: {},
+  ionice: { valueFlags: ["-c", "--class", "-n", "--classdata"], noRunFlags: ["-p", "--pid", "-P", "--pgid", "-u", "--uid"] },
+};
+
+export interface Unwrapped {
+  /** Index of the program word; the wrapper's own index when it runs nothing. */
+  program: number;
+  /** A command line a wrapper runs (`env -S '…'`). */
+  payload?: ShellWord;
+  /** The directory a wrapper switches to; `null` when it does so with a value not known before run time. */
+  dir?: ShellWord | null;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Looks through the wrappers at the start of `words`, from `from`. */
+export function unwrap(words: readonly ShellWord[], from: number, wrappers: Record<string, WrapperSpec>): Unwrapped {
+  const found: Unwrapped = { program: from };
+  let at = from;
+  while (at < words.length) {
+    const word = words[at];
+    const name = basename(word.text);
+    const spec = !word.dynamic && Object.hasOwn(wrappers, name) ? wrappers[name] : undefined;
+    if (spec === undefined) break;
+    const next = afterOptions(words, at + 1, spec, found);
+    if (next < 0 || next >= words.length) break;
+    at = next;
+  }
+  found.program = Math.min(at, Math.max(words.length - 1, 0));
+  return found;
+}
+
+/**
+ * Skips a wrapper's options from `at`, noting payloads and directories in `found`. Returns where
+ * the wrapped program starts, or -1 when the wrapper runs none.
+ */
+export function afterOptions(words: readonly ShellWord[], at: number, spec: WrapperSpec, found?: Unwrapped): number {
+  const valueFlags = spec.valueFlags ?? [];
+  const noRun = spec.noRunFlags ?? [];
+  const take = (flag: string, value: ShellWord | undefined) => {
+    if (found === undefined || value === undefined) return;
+    if (spec.payloadFlags?.includes(flag)) found.payload = value;
+    if (spec.dirFlags?.includes(flag)) found.dir = value.dynamic ? null : value;
+  };
+  while (at < words.length) {
+    const word = words[at];
+    const text = word.text;
+    if (spec.assignments && ASSIGNMENT.test(text)) {
+      at++;
+      continue;
+    }
+    if (text === "--") {
+      at++;
+      break;
+    }
+    if (text.length < 2 || text[0] !== "-" || word.dynamic) break;
+    if (text[1] === "-") {
+      const equals = text.indexOf("=");
+      const flag = equals === -1 ? text : text.slice(0, equals);
+      if (noRun.includes(flag)) return -1;
+      if (valueFlags.includes(flag)) {
+        if (equals === -1) {
+          take(flag, words[at + 1]);
+          at++;
+        } else take(flag, part(word, equals + 1));
+      }
+      at++;
+      continue;
+    }
+    for (let index = 1; index < text.length; index++) {
+      const flag = `-${text[index]}`;
+      if (noRun.includes(flag)) return -1;
+      if (valueFlags.includes(flag)) {
+        if (index + 1 < text.length) take(flag, part(word, index + 1));
+        else {
+          take(flag, words[at + 1]);
+          at++;
+        }
+        break;
+      }
+    }
+    at++;
+  }
+  return at + (spec.operands ?? 0);
+}
+
+/** The rest of a word from `offset` of its text: an attached flag value. */
+function part(word: ShellWord, offset: number): ShellWord {
+  return { text: word.text.slice(offset), start: Math.min(word.start + offset, word.end), end: word.end, dynamic: word.dynamic };
+}
