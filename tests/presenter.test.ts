@@ -48,8 +48,8 @@ import {
 
 const HEREDOC = "git commit -m \"$(cat <<'EOF'\nfix: the typo\n\nBody line.\nEOF\n)\"";
 
-describe("agent edit note (normative format: seed 07, 'Agent-facing edit note')", () => {
-  test("without a note: exactly the seed's block", () => {
+describe("agent edit note (the fixed format in docs/design.md)", () => {
+  test("without a note: exactly the block", () => {
     // ```text
     // Edited by user via permission hook <hookName>
     //
@@ -66,7 +66,7 @@ describe("agent edit note (normative format: seed 07, 'Agent-facing edit note')"
     );
   });
 
-  test("with a note: the seed's block, then the additional section", () => {
+  test("with a note: the block, then the additional section", () => {
     // ```text
     // The user also provided context for how to proceed:
     // <note>

@@ -1,11 +1,11 @@
-// The Edit outcome in real pi: the seed's motivating case and every row of its behaviour contract.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+// The Edit outcome in real pi: a commit message with a typo, fixed at the prompt, and every behaviour the README's "Edit" section promises.
+import { expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installPi, killAll, PI_VERSIONS, type PiSession, type ScriptStep, startPi, textOf } from "./harness.ts";
-import { promptReady, toolResult } from "./prompt.ts";
+import { type PiSession, type ScriptStep, textOf } from "./harness.ts";
+import { describeEachPi, promptReady, toolResult } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const HOOK = "Git interference";
@@ -21,18 +21,9 @@ function lastCommitMessage(cwd: string): string {
   return execFileSync("git", ["log", "-1", "--format=%B"], { cwd, encoding: "utf8" }).trim();
 }
 
-afterAll(killAll);
-
-describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
-  let pi: PiSession | undefined;
-  beforeAll(() => installPi(version), 300_000);
-  afterEach(() => {
-    pi?.kill();
-    pi = undefined;
-  });
-
+describeEachPi("Edit", (suite) => {
   async function start(script: ScriptStep[], env: Record<string, string> = {}) {
-    pi = await startPi({ version, script, extensions: [DIST], files: { "agent/permissions/git.ts": MODULE }, env });
+    const pi = await suite.start({ script, extensions: [DIST], files: { "agent/permissions/git.ts": MODULE }, env });
     pi.prompt("commit it");
     await promptReady(pi, HOOK);
     return pi;
@@ -156,8 +147,7 @@ describe.each(PI_VERSIONS)("pi %s: Edit", (version) => {
   });
 
   test("ctrl+g hands the command to $EDITOR and what it saves runs", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       script: [commitStep(), { text: "ok" }],
       extensions: [DIST],
       files: { "agent/permissions/git.ts": MODULE },

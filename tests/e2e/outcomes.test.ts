@@ -1,10 +1,10 @@
-// Every row of SPEC's outcomes table, in real pi: what runs, what the agent is told, what the human sees.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+// Every row of the README's outcomes table, in real pi: what runs, what the agent is told, what the human sees.
+import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installPi, killAll, PI_VERSIONS, type PiSession, runPiPrint, type ScriptStep, startPi, textOf } from "./harness.ts";
-import { promptReady, toolResult } from "./prompt.ts";
+import { runPiPrint, type ScriptStep, textOf } from "./harness.ts";
+import { describeEachPi, promptReady, toolResult } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const HOOK = "Gate";
@@ -28,18 +28,9 @@ function bash(command: string, id?: string) {
   return { name: "bash", arguments: { command }, ...(id ? { id } : {}) };
 }
 
-afterAll(killAll);
-
-describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
-  let pi: PiSession | undefined;
-  beforeAll(() => installPi(version), 300_000);
-  afterEach(() => {
-    pi?.kill();
-    pi = undefined;
-  });
-
+describeEachPi("outcomes", (suite) => {
   async function start(script: ScriptStep[], env: Record<string, string> = {}) {
-    pi = await startPi({ version, script, extensions: [DIST], files: { "agent/permissions/gate.ts": GATE_MODULE }, env });
+    const pi = await suite.start({ script, extensions: [DIST], files: { "agent/permissions/gate.ts": GATE_MODULE }, env });
     pi.prompt("go");
     await promptReady(pi, HOOK);
     return pi;
@@ -133,8 +124,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
   });
 
   test("a hook's block: no prompt, the agent reads the reason naming the hook", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       script: [{ toolCalls: [bash("echo block-me > blocked.txt")] }, { text: "ok" }],
       extensions: [DIST],
       files: { "agent/permissions/gate.ts": GATE_MODULE },
@@ -149,7 +139,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
 
   test("no UI (print mode): a request blocks, naming the hook", async () => {
     const run = await runPiPrint({
-      version,
+      version: suite.version,
       prompt: "go",
       script: [{ toolCalls: [bash("echo gate > printed.txt")] }, { text: "ok" }],
       extensions: [DIST],
@@ -166,8 +156,7 @@ describe.each(PI_VERSIONS)("pi %s: outcomes", (version) => {
   });
 
   test("a hook that throws asks instead, showing the error", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       script: [{ toolCalls: [bash("echo hi > thrown.txt")] }, { text: "ok" }],
       extensions: [DIST],
       files: {

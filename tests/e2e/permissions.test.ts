@@ -1,9 +1,10 @@
 // Managing hooks in real pi: /permissions, per-branch enablement, don't ask again, toggle-all.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installPi, killAll, PI_VERSIONS, type PiSession, type ScriptStep, startPi, textOf } from "./harness.ts";
+import { type PiSession, type ScriptStep, textOf } from "./harness.ts";
+import { describeEachPi } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 
@@ -22,19 +23,9 @@ function bash(command: string) {
   return { toolCalls: [{ name: "bash", arguments: { command } }] };
 }
 
-afterAll(killAll);
-
-describe.each(PI_VERSIONS)("pi %s: managing hooks", (version) => {
-  let pi: PiSession | undefined;
-  beforeAll(() => installPi(version), 300_000);
-  afterEach(() => {
-    pi?.kill();
-    pi = undefined;
-  });
-
+describeEachPi("managing hooks", (suite) => {
   async function start(script: ScriptStep[], files: Record<string, string> = {}, projectFiles: Record<string, string> = {}) {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       script,
       extensions: [DIST],
       files: { "agent/permissions/gate.js": GATE_MODULE, ...files },

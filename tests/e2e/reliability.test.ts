@@ -1,28 +1,19 @@
 // What the Approver sees when things go wrong or get in the way, in real pi.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installPi, killAll, PI_VERSIONS, type PiSession, startPi, textOf } from "./harness.ts";
+import { textOf } from "./harness.ts";
+import { describeEachPi } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 const DIALOG = join(import.meta.dir, "fixtures/dialog-tool.ts");
 const NEW_SESSION = join(import.meta.dir, "fixtures/new-session-command.ts");
 const ASK_BASH = `export default (api) => api.onToolUse({ name: "Ask", handler: ({ tool }) => tool.name === "bash" && api.request() });`;
 
-afterAll(killAll);
-
-describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
-  let pi: PiSession | undefined;
-  beforeAll(() => installPi(version), 300_000);
-  afterEach(() => {
-    pi?.kill();
-    pi = undefined;
-  });
-
+describeEachPi("reliability", (suite) => {
   test("a prompt never opens on top of another overlay; it waits for it to close", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST, DIALOG],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [
@@ -46,8 +37,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("broken permission modules: pi keeps working, each is reported once with its file and why", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: {
         "agent/permissions/a-syntax.ts": "export default function (api) { api.onToolUse({ name: ",
@@ -72,8 +62,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("esc on the first of two queued prompts blocks both and shows no second prompt", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [
@@ -103,8 +92,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("a resize while the prompt is open re-renders it to the new width", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [{ toolCalls: [{ name: "bash", arguments: { command: `echo ${"long-argument ".repeat(20)}` } }] }, { text: "ok" }],
@@ -122,8 +110,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
 
   test("what you approve is what runs: escapes and bidi overrides are shown, never interpreted", async () => {
     const command = "printf 'x' > 'safe\u202e.txt' # \x1b[2J\x1b]0;pwned\x07";
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [{ toolCalls: [{ name: "bash", arguments: { command } }] }, { text: "ok" }],
@@ -140,8 +127,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("hooks that misbehave: the call is asked for, showing what went wrong", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: {
         "agent/permissions/a-malformed.js": `export default (api) => api.onToolUse({ name: "Sloppy", handler: () => ({ decision: "maybe" }) });`,
@@ -158,8 +144,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("a hook that never decides is given up on after 10 s and the call is asked for", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: {
         "agent/permissions/stuck.js": `export default (api) => api.onToolUse({ name: "Stuck", handler: () => new Promise(() => {}) });`,
@@ -175,8 +160,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   }, 60_000);
 
   test("modules that register badly are reported, and their good neighbours still work", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       files: {
         "agent/permissions/a.js": ASK_BASH,
@@ -193,8 +177,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("a missing $EDITOR leaves the command as it was and says so", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       env: { EDITOR: "no-such-editor-anywhere" },
       files: { "agent/permissions/ask.js": ASK_BASH },
@@ -214,8 +197,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
 
   test("a 1 MB command opens, stays editable, and the edit is what pi is handed", async () => {
     const big = `: ${"x".repeat(1_000_000)}\necho big > big.txt`;
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST],
       env: { PI_E2E_CONTEXT_WINDOW: "10000000" },
       files: { "agent/permissions/ask.js": ASK_BASH },
@@ -237,8 +219,7 @@ describe.each(PI_VERSIONS)("pi %s: reliability", (version) => {
   });
 
   test("a session switch while a prompt is open leaves no prompt behind, and the call does not run", async () => {
-    pi = await startPi({
-      version,
+    const pi = await suite.start({
       extensions: [DIST, NEW_SESSION],
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [{ toolCalls: [{ name: "bash", arguments: { command: "echo ran > orphan.txt" } }] }, { text: "ok" }],
