@@ -10,7 +10,7 @@ export default function (api: PermissionsAPI) {
     handler({ tool }) {
       if (tool.name !== "bash" || !("command" in tool)) return;
       if (DESTRUCTIVE.some((pattern) => new RegExp(pattern.source).test(tool.command))) {
-        return api.request({ highlight: DESTRUCTIVE, approveLabel: "Run it" });
+        return api.request({ highlight: DESTRUCTIVE, authorizeLabel: "Run it" });
       }
     },
   });
