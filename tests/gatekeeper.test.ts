@@ -8,6 +8,12 @@ import { agentDirWith, bashCall, bashResult, fakeApprover, fakeSession } from ".
 
 // "Ask" asks about every call; "Commit" blocks commits; "Other" asks about `other`, after Ask.
 const AGENT_DIR = agentDirWith({
+  "0-labels.js": `export default (api) => api.onToolUse({
+  name: "Labels",
+  handler: ({ tool }) =>
+    (tool.command === "labels" && api.request({ authorizeLabel: "Go", editLabel: "Fix", abortLabel: "Stop", dontAskLabel: "trust it" })) ||
+    (tool.command === "old labels" && api.request({ approveLabel: "Yes", rejectLabel: "No" })),
+});`,
   "a-commit.js": `export default (api) => api.onToolUse({
   name: "Commit",
   handler: ({ tool }) => tool.name === "bash" && tool.command.startsWith("git commit") && api.block("no commits"),
@@ -68,6 +74,19 @@ describe("one call", () => {
       labels: { authorize: "Authorize", edit: "Edit", abort: "Abort", dontAsk: "don't ask again" },
       editable: true,
     });
+  });
+
+  test("the Author's labels, under the outcome names or the first release's", async () => {
+    const labels = [];
+    for (const command of ["labels", "old labels"]) {
+      const result = call("c1", command);
+      labels.push((await answerNext({ kind: "authorize" })).request.labels);
+      await result;
+    }
+    expect(labels).toEqual([
+      { authorize: "Go", edit: "Fix", abort: "Stop", dontAsk: "trust it" },
+      { authorize: "Yes", edit: "Edit", abort: "No", dontAsk: "don't ask again" },
+    ]);
   });
 
   test("a hook's block needs no prompt", async () => {
