@@ -1,12 +1,35 @@
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type {
+  BashToolInput,
+  EditToolInput,
+  FindToolInput,
+  GrepToolInput,
+  LsToolInput,
+  ReadToolInput,
+  WriteToolInput,
+} from "@earendil-works/pi-coding-agent";
 import type { EditReplacement, PermissionTool } from "./api.ts";
 import * as present from "./presenter.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
 export function isCommandTool(name: string): name is "bash" | "powershell" {
   return name === "bash" || name === "powershell";
+}
+
+/**
+ * The fields of one of pi's tool inputs, each still to be checked. pi validates arguments against
+ * its own tools' schemas, but another extension may register a tool under the same name.
+ */
+type Unchecked<Input> = { [Field in keyof Input]?: unknown };
+
+/** picc-edit's Claude-Code-shaped edit input (see the README). */
+interface ClaudeEditInput {
+  file_path: string;
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
 }
 
 /** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
@@ -17,36 +40,35 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
   switch (kind) {
     case "bash":
     case "powershell": {
-      const command = text(input.command);
-      return { name: kind, input, detail: command, command, timeout: number(input.timeout) };
+      const fields: Unchecked<BashToolInput> = input;
+      const command = text(fields.command);
+      return { name: kind, input, detail: command, command, timeout: number(fields.timeout) };
     }
-    case "read":
-      return {
-        name: kind,
-        input,
-        ...pathFields(text(input.path), cwd),
-        offset: number(input.offset),
-        limit: number(input.limit),
-        detail: present.readDetail(text(input.path), number(input.offset), number(input.limit)),
-      };
-    case "write":
-      return {
-        name: kind,
-        input,
-        ...pathFields(text(input.path), cwd),
-        content: text(input.content),
-        detail: present.writeDetail(text(input.path), lineCount(text(input.content))),
-      };
+    case "read": {
+      const fields: Unchecked<ReadToolInput> = input;
+      const path = text(fields.path);
+      const offset = number(fields.offset);
+      const limit = number(fields.limit);
+      return { name: kind, input, ...pathFields(path, cwd), offset, limit, detail: present.readDetail(path, offset, limit) };
+    }
+    case "write": {
+      const fields: Unchecked<WriteToolInput> = input;
+      const path = text(fields.path);
+      const content = text(fields.content);
+      return { name: kind, input, ...pathFields(path, cwd), content, detail: present.writeDetail(path, lineCount(content)) };
+    }
     case "ls": {
-      const path = text(input.path) || ".";
-      return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+      const fields: Unchecked<LsToolInput> = input;
+      const path = text(fields.path) || ".";
+      return { name: kind, input, ...pathFields(path, cwd), limit: number(fields.limit), detail: path };
     }
     case "edit":
       return editTool(input, cwd);
     case "grep":
     case "find": {
-      const pattern = text(input.pattern);
-      const path = typeof input.path === "string" ? input.path : undefined;
+      const fields: Unchecked<GrepToolInput | FindToolInput> = input;
+      const pattern = text(fields.pattern);
+      const path = typeof fields.path === "string" ? fields.path : undefined;
       return { name: kind, input, pattern, path, detail: present.searchDetail(pattern, path) };
     }
     default:
@@ -56,15 +78,17 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
 
 /** pi's edit (`path`, `edits[]`) and the Claude-Code shape (`file_path`, `old_string`, `new_string`, `replace_all`). */
 function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
-  const claudeShape = typeof input.file_path === "string";
-  const path = text(claudeShape ? input.file_path : input.path);
+  const pi: Unchecked<EditToolInput> = input;
+  const claude: Unchecked<ClaudeEditInput> = input;
+  const claudeShape = typeof claude.file_path === "string";
+  const path = text(claudeShape ? claude.file_path : pi.path);
   const edits: EditReplacement[] = claudeShape
-    ? [{ oldText: text(input.old_string), newText: text(input.new_string) }]
-    : (Array.isArray(input.edits) ? input.edits : []).filter(isRecord).map((edit) => ({
-        oldText: text(edit.oldText),
-        newText: text(edit.newText),
-      }));
-  const replaceAll = claudeShape && input.replace_all === true;
+    ? [{ oldText: text(claude.old_string), newText: text(claude.new_string) }]
+    : (Array.isArray(pi.edits) ? pi.edits : []).filter(isRecord).map((edit) => {
+        const replacement: Unchecked<EditReplacement> = edit;
+        return { oldText: text(replacement.oldText), newText: text(replacement.newText) };
+      });
+  const replaceAll = claudeShape && claude.replace_all === true;
   return {
     name: "edit",
     input,
