@@ -19,6 +19,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,6 +45,9 @@ const DEFAULT_WAIT_MS = 15_000;
 /** pi needs Node ≥ 22.19; the newest 22.x on the registry when this was written. */
 const NODE_VERSION = "22.23.5";
 
+/** Where Bun looks for packages to auto-install: nothing listens there (the discard port). */
+export const NO_REGISTRY = "http://127.0.0.1:9/";
+
 const execFileAsync = promisify(execFile);
 
 // ---------------------------------------------------------------------------------------------
@@ -55,15 +59,18 @@ export interface PiInstall {
   dir: string;
   /** node_modules/@earendil-works/pi-coding-agent inside the prefix */
   packageDir: string;
-  /** dist/cli.js of that package; run it with Bun */
+  /** The package's `pi` command, as npm links it (pi 1.x: a bundle that embeds its packages); run it with Bun or Node */
   cli: string;
 }
 
 /** Installs pi `version` into the repo cache on first use (lock-guarded, atomic), then reuses it. */
 export async function installPi(version: string): Promise<PiInstall> {
-  const install = describeInstall(version);
-  await installCached(install.dir, Object.fromEntries(PI_PACKAGES.map((name) => [name, version])), install.cli);
-  return install;
+  const dir = join(CACHE_DIR, `pi-${version}`);
+  const packageDir = join(dir, "node_modules/@earendil-works/pi-coding-agent");
+  const manifest = join(packageDir, "package.json");
+  await installCached(dir, Object.fromEntries(PI_PACKAGES.map((name) => [name, version])), manifest);
+  const bin = (JSON.parse(readFileSync(manifest, "utf8")) as { bin: { pi: string } }).bin.pi;
+  return { version, dir, packageDir, cli: join(packageDir, bin) };
 }
 
 /**
@@ -76,12 +83,6 @@ export async function installNode(): Promise<string> {
   const bin = join(dir, "node_modules", name, "bin/node");
   await installCached(dir, { [name]: NODE_VERSION }, bin);
   return bin;
-}
-
-function describeInstall(version: string): PiInstall {
-  const dir = join(CACHE_DIR, `pi-${version}`);
-  const packageDir = join(dir, "node_modules/@earendil-works/pi-coding-agent");
-  return { version, dir, packageDir, cli: join(packageDir, "dist/cli.js") };
 }
 
 async function installCached(dir: string, dependencies: Record<string, string>, marker: string): Promise<void> {
@@ -221,7 +222,9 @@ async function createSandbox(options: PiRunOptions): Promise<PiSandbox> {
     scriptPath,
     recordPath,
     env: piEnv({ home: root, agentDir, scriptPath, recordPath, extra: options.env }),
-    command: options.command ?? piCommand(install, options, options.runtime === "node" ? await installNode() : undefined),
+    command:
+      options.command ??
+      piCommand(install, options, copyFauxModel(e2eDir, install), options.runtime === "node" ? await installNode() : undefined),
     setScript,
     records: () => readRecords(recordPath),
     remove() {
@@ -293,18 +296,28 @@ function piEnv(paths: {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
     PI_TELEMETRY: "0",
-    // Under Bun, jiti defaults to native imports, which bypass pi's aliases: extensions would then
-    // import @earendil-works/* from wherever they sit (the repo's node_modules), not from the pi
-    // under test. Off = the same resolution pi uses under Node.
-    JITI_TRY_NATIVE: "false",
+    // No Bun process started here installs a package at run time: pi runs with --no-install, and
+    // any other Bun (a tool call's, a test's own command) finds no registry to fetch from.
+    BUN_CONFIG_REGISTRY: NO_REGISTRY,
     // Bun keeps its transpiler cache under HOME; sharing it across sandboxes halves startup.
     BUN_RUNTIME_TRANSPILER_CACHE_PATH: join(CACHE_DIR, "bun-transpiler"),
     ...paths.extra,
   };
 }
 
-function piCommand(install: PiInstall, options: PiRunOptions, node?: string): string[] {
-  const extensionArgs = [FAUX_EXTENSION, ...(options.extensions ?? [])].flatMap((path) => ["-e", resolve(path)]);
+/**
+ * The scripted model, copied beside the packages of the pi under test: however pi or the runtime
+ * resolves its `@earendil-works/pi-ai` import, it finds that pi's, never the repo's or the registry's.
+ */
+function copyFauxModel(e2eDir: string, install: PiInstall): string {
+  const copy = join(e2eDir, basename(FAUX_EXTENSION));
+  copyFileSync(FAUX_EXTENSION, copy);
+  symlinkSync(join(install.dir, "node_modules"), join(e2eDir, "node_modules"));
+  return copy;
+}
+
+function piCommand(install: PiInstall, options: PiRunOptions, fauxModel: string, node?: string): string[] {
+  const extensionArgs = [fauxModel, ...(options.extensions ?? [])].flatMap((path) => ["-e", resolve(path)]);
   const args = [install.cli, ...extensionArgs, ...(options.args ?? [])];
   // --no-install: never let Bun auto-install packages from the registry at run time.
   return node ? [node, ...args] : [bunPath(), "--no-install", ...args];

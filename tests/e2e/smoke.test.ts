@@ -42,27 +42,6 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
   );
 
   test(
-    "an extension loaded from this checkout imports the pi under test, not the checkout's own",
-    async () => {
-      const probe = join(import.meta.dir, "fixtures/version-probe.js");
-      const run = await runPiPrint({
-        version,
-        prompt: "hi",
-        extensions: [probe],
-        setup: (sandbox) => {
-          sandbox.env.PI_E2E_VERSION_PROBE = join(sandbox.root, "version.txt");
-        },
-      });
-      try {
-        expect(readFileSync(join(run.sandbox.root, "version.txt"), "utf8")).toBe(version);
-      } finally {
-        run.sandbox.remove();
-      }
-    },
-    { timeout: 60_000 },
-  );
-
-  test(
     "print mode: runs the same script and exits 0",
     async () => {
       const run = await runPiPrint({ version, script: WRITE_FILE, prompt: "write the file" });
