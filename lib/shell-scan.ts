@@ -1028,6 +1028,7 @@ class Scanner {
         p = after === LITERAL ? p + 1 : after;
       } else if (c === BT) p = this.backtick(f.list, p);
       else if (c === BS) p += 2;
+      else if (c === SQ || c === DQ) p = skipQuoted(s, p);
       else p++;
     }
     this.complete = false;
@@ -1249,6 +1250,14 @@ function operatorEnd(s: string, p: number): number {
     return next === AMP || next === GT ? p + 2 : p + 1;
   }
   return next === GT || next === AMP || next === PIPE ? p + 2 : p + 1;
+}
+
+/** Past the quoted string opening at `p` (backslashes escape inside double quotes). */
+function skipQuoted(s: string, p: number): number {
+  const quote = s.charCodeAt(p);
+  let at = p + 1;
+  while (at < s.length && s.charCodeAt(at) !== quote) at += quote === DQ && s.charCodeAt(at) === BS ? 2 : 1;
+  return at + 1;
 }
 
 function hasExpansion(s: string, start: number, end: number): boolean {

@@ -1,0 +1,74 @@
+// Parse: every command of the corpus through our bash parser and through tree-sitter-bash
+// (web-tree-sitter, dev-only), alternating command by command; plus the worst cases.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Language, Parser } from "web-tree-sitter";
+import { parseShell } from "../lib/shell-parse.ts";
+import { CORPUS_FILE } from "./corpus/generate.ts";
+import { median, now, ns, type Row, ratio, report } from "./stats.ts";
+
+const ROUNDS = 5;
+const WORST_RUNS = 7;
+
+export async function parse(): Promise<Row[]> {
+  const commands: string[] = JSON.parse(readFileSync(CORPUS_FILE, "utf8"));
+  await Parser.init();
+  const parser = new Parser();
+  parser.setLanguage(await Language.load(join(import.meta.dir, "../node_modules/tree-sitter-bash/tree-sitter-bash.wasm")));
+  const treeSitter = (command: string) => parser.parse(command)?.delete();
+  for (const command of commands) {
+    parseShell(command);
+    treeSitter(command);
+  }
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const command of commands) {
+      if (round % 2 === 0) ours.push(time(() => parseShell(command)));
+      theirs.push(time(() => treeSitter(command)));
+      if (round % 2 === 1) ours.push(time(() => parseShell(command)));
+    }
+  }
+  const [oursTotal, theirsTotal] = [sum(ours) / ROUNDS, sum(theirs) / ROUNDS];
+  const megabyte = `${'git add . && echo "$(date)" | tee -a log; '.repeat(24_000)}true`;
+  const nested = `echo ${"$(echo ".repeat(10_000)}x${")".repeat(10_000)}`;
+  return [
+    {
+      benchmark: "parse",
+      case: `per corpus command (${commands.length}), median`,
+      median: ns(median(ours)),
+      baseline: ns(median(theirs)),
+      comparison: ratio(median(ours), median(theirs)),
+      target: "≤ 2 µs",
+      met: median(ours) <= 2_000,
+    },
+    {
+      benchmark: "parse",
+      case: "whole corpus, total",
+      median: ns(oursTotal),
+      baseline: ns(theirsTotal),
+      comparison: ratio(oursTotal, theirsTotal),
+      target: "≤ 0.05× tree-sitter",
+      met: oursTotal * 20 <= theirsTotal,
+    },
+    worst(`1 MB one-liner (${(megabyte.length / 1e6).toFixed(1)} MB)`, megabyte),
+    worst("10,000 nested $( )", nested),
+  ];
+}
+
+function worst(label: string, source: string): Row {
+  const samples = Array.from({ length: WORST_RUNS }, () => time(() => parseShell(source)));
+  return { benchmark: "parse", case: label, median: ns(median(samples)), target: "< 100 ms", met: median(samples) < 100_000_000 };
+}
+
+function time(run: () => unknown): number {
+  const start = now();
+  run();
+  return now() - start;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+if (import.meta.main) await report(parse());
