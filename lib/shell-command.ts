@@ -42,22 +42,26 @@ const KNOWN_VALUE_FLAGS: Record<string, readonly string[]> = {
   kubectl: ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"],
 };
 
+/** Shared by every command that has none, so a parse allocates only what it finds. */
+export const NO_WORDS: ShellWord[] = Object.freeze([]) as unknown as ShellWord[];
+export const NO_REDIRECTS: ShellRedirect[] = Object.freeze([]) as unknown as ShellRedirect[];
+
 export class ShellCommand {
   /** Every word after the leading assignments: wrappers, the program, its arguments. */
   words: ShellWord[] = [];
   /** Leading `NAME=value` words (and `env`'s). */
-  assignments: ShellWord[] = [];
-  redirects: ShellRedirect[] = [];
+  assignments: ShellWord[] = NO_WORDS;
+  redirects: ShellRedirect[] = NO_REDIRECTS;
   span: ShellSpan;
   /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
-  wrappers: ShellWord[] = [];
+  wrappers: ShellWord[] = NO_WORDS;
   program: ShellWord | undefined = undefined;
   /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
   programName = "";
-  args: ShellWord[] = [];
+  args: ShellWord[] = NO_WORDS;
 
   constructor(start: number, dir: string | undefined, via: ShellVia) {
     this.span = { start, end: start };

@@ -2,10 +2,10 @@
 // wrappers, plus what they run in turn — `sh -c`/`eval`/`env -S` payloads, heredocs and
 // here-strings fed to a shell, `xargs` and `find -exec` commands. Pure and synchronous.
 
-import { ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
-import { afterOptions, unwrap, WRAPPERS, type WrapperSpec } from "./shell-wrappers.ts";
 import { basename, changeDir, decodeMapped } from "./shell-words.ts";
+import { afterOptions, type Unwrapped, unwrap, WRAPPERS, type WrapperSpec } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -18,6 +18,7 @@ export interface ParseOptions {
   wrappers?: Record<string, WrapperSpec>;
 }
 
+const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 
 const XARGS: WrapperSpec = {
@@ -84,12 +85,14 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     const words = command.words;
     if (words.length === 0) continue;
     const depth = (depths[index] ?? 0) + 1;
-    const found = unwrap(words, 0, wrappers);
+    const first = words[0];
+    const wrapped = !first.dynamic && Object.hasOwn(wrappers, basename(first.text));
+    const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
     const program = words[found.program];
-    command.wrappers = words.slice(0, found.program);
+    if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
     command.programName = program.dynamic ? program.text : basename(program.text);
-    command.args = words.slice(found.program + 1);
+    command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
     if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
     if (found.payload) payload([found.payload], "eval", command.dir, depth);
     if (program.dynamic) continue;

@@ -3,7 +3,7 @@
 // decoded words, redirects and the directory it runs in. Wrappers and payloads come later
 // (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
 
-import { ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { NO_REDIRECTS, NO_WORDS, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { changeDir, decodeAnsiC } from "./shell-words.ts";
 
 const TAB = 9;
@@ -200,6 +200,7 @@ class Scanner {
   private readonly stack: Frame[] = [];
   private readonly dropped: ShellCommand[] = [];
   private unsorted = false;
+  private readonly freeWords: WordFrame[] = [];
   private arithRetries = 0;
   private readonly heredocs: PendingHeredoc[] = [];
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
@@ -352,7 +353,7 @@ class Scanner {
         case GT: {
           if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
             this.pos = p;
-            this.stack.push(newWord(f, p));
+            this.stack.push(this.newWord(f, p));
             return;
           }
           p = this.redirect(f, p, operatorEnd(s, p));
@@ -408,7 +409,7 @@ class Scanner {
           }
       }
       this.pos = p;
-      this.stack.push(newWord(f, p));
+      this.stack.push(this.newWord(f, p));
       return;
     }
   }
@@ -457,7 +458,8 @@ class Scanner {
     const op = this.source.slice(start, end);
     const cmd = this.command(f, start);
     const redirect: ShellRedirect = { op, target: undefined };
-    cmd.redirects.push(redirect);
+    if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
+    else cmd.redirects.push(redirect);
     f.lastEnd = end;
     f.redirect = redirect;
     f.heredoc = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
@@ -569,8 +571,10 @@ class Scanner {
         if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.keyword(f, word)) return;
         const cmd = this.command(f, word.start);
         f.lastEnd = word.end;
-        if (cmd.words.length === 0 && isAssignment(word, w)) cmd.assignments.push(word);
-        else cmd.words.push(word);
+        if (cmd.words.length === 0 && isAssignment(word, w)) {
+          if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
+          else cmd.assignments.push(word);
+        } else cmd.words.push(word);
         return;
       }
       case S_REDIR: {
@@ -871,6 +875,20 @@ class Scanner {
     this.stack.pop();
     this.pos = end;
     this.acceptWord(w.list, word, w);
+    this.freeWords.push(w);
+  }
+
+  /** Word frames are reused: a parse allocates the words it finds, not one frame per word. */
+  private newWord(list: ListFrame, start: number): WordFrame {
+    const w = this.freeWords.pop();
+    if (w === undefined) return newWord(list, start);
+    w.list = list;
+    w.start = w.run = start;
+    w.text = "";
+    w.doubleQuoted = w.dynamic = w.bracket = false;
+    w.firstQuote = Number.MAX_SAFE_INTEGER;
+    w.paren = w.brace = 0;
+    return w;
   }
 
   /**
