@@ -1,17 +1,34 @@
-// Ask before commands that delete or overwrite in bulk, highlighting the dangerous part.
-import type { PermissionsAPI } from "pi-permission-hooks";
+// Ask before commands that delete or overwrite in bulk, highlighting each one.
+import type { PermissionsAPI, ShellCommand } from "pi-permission-hooks";
 
-const DESTRUCTIVE = [/\brm\s+-[a-zA-Z]*[rf]/g, /\bgit\s+(reset\s+--hard|clean\s+-[a-zA-Z]*f|push\s+.*--force)/g, /\bdd\s+/g];
+function destructive(command: ShellCommand): boolean {
+  switch (command.programName) {
+    case "rm":
+      return command.hasFlag("-r", "-R", "--recursive") && command.hasFlag("-f", "--force");
+    case "git": {
+      const verb = command.subcommand()?.text;
+      return (
+        (verb === "reset" && command.hasFlag("--hard")) ||
+        (verb === "clean" && command.hasFlag("-f", "--force")) ||
+        (verb === "push" && command.hasFlag("-f", "--force"))
+      );
+    }
+    case "dd":
+      return true;
+    default:
+      return false;
+  }
+}
 
 export default function (api: PermissionsAPI) {
   api.onToolUse({
     name: "Destructive command",
     description: "This command can delete work that is not committed anywhere.",
+    tools: ["bash"],
     handler({ tool }) {
-      if (tool.name !== "bash" || !("command" in tool)) return;
-      if (DESTRUCTIVE.some((pattern) => new RegExp(pattern.source).test(tool.command))) {
-        return api.request({ highlight: DESTRUCTIVE, authorizeLabel: "Run it" });
-      }
+      const found = tool.commands.filter(destructive);
+      // A line the parser could not follow may hide one: ask then too.
+      if (found.length > 0 || !tool.commandsComplete) return api.request({ highlight: found, authorizeLabel: "Run it" });
     },
   });
 }

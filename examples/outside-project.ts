@@ -1,14 +1,37 @@
-// Ask before the agent writes or edits a file outside the working directory.
+// Ask before the agent writes outside the working directory: with the write and edit tools, and
+// with bash redirects (`cd .. && echo x > f` included; a directory known only at run time asks too).
 // Works with pi's built-in edit tool and with Claude-Code-shaped ones such as picc-edit.
+import { isAbsolute, posix } from "node:path";
 import type { PermissionsAPI } from "pi-permission-hooks";
+
+/** Whether `target`, written from `dir` (relative to the project), may land outside it. */
+function outside(dir: string | undefined, target: string): boolean {
+  if (dir === undefined || isAbsolute(target) || target.startsWith("~") || dir.startsWith("/") || dir.startsWith("~"))
+    return true;
+  return posix.normalize(posix.join(dir, target)).startsWith("..");
+}
 
 export default function (api: PermissionsAPI) {
   api.onToolUse({
     name: "Outside the project",
     description: "Writes outside the working directory need a yes.",
+    tools: ["write", "edit"],
     handler({ tool }) {
-      if ((tool.name === "write" || tool.name === "edit") && "absolutePath" in tool && tool.projectPath === undefined) {
-        return api.request({ highlight: tool.path });
+      if (tool.projectPath === undefined) return api.request({ highlight: tool.path });
+    },
+  });
+  api.onToolUse({
+    name: "Redirect outside the project",
+    description: "Shell redirects that write outside the working directory need a yes.",
+    tools: ["bash"],
+    handler({ tool }) {
+      for (const command of tool.commands) {
+        for (const redirect of command.redirects) {
+          if (!/>/.test(redirect.op) || /&$/.test(redirect.op) || !redirect.target) continue;
+          if (redirect.target.text === "/dev/null" || !(redirect.target.dynamic || outside(command.dir, redirect.target.text)))
+            continue;
+          return api.request({ highlight: redirect.target });
+        }
       }
     },
   });

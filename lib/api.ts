@@ -1,19 +1,35 @@
 // The Author API: what a permission module's default export receives, and the shapes it returns.
 
+import type { ShellCommand, ShellWord } from "./shell-command.ts";
+
+export type { ShellCommand, ShellRedirect, ShellSpan, ShellVia, ShellWord, ValueFlagsOption } from "./shell-command.ts";
+
 export interface PermissionsAPI {
-  onToolUse(hook: Hook): void;
-  request(prompt?: PermissionRequestPrompt): RequestDecision;
+  /** With `tools`, the handler sees only those tools, typed: `tools: ["bash"]` gives `tool.commands`. */
+  onToolUse<Name extends string = string>(hook: Hook<Name>): void;
+  /** `highlight` also takes commands and words from `tool.commands`. */
+  request(prompt?: AuthorRequestPrompt): RequestDecision;
   block(reason: string): BlockDecision;
   highlightSpans(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[];
+  /** Narrows `tool` by name: `if (api.isTool("bash", tool)) tool.commands…`. */
+  isTool<Name extends KnownToolName>(name: Name, tool: PermissionTool): tool is ToolNamed<Name>;
 }
 
-export interface Hook {
+export interface Hook<Name extends string = string> {
   name: string;
   description?: string;
+  /** The tools this hook looks at; others never reach it. Absent: every tool. */
+  tools?: readonly Name[];
   /** Nothing (or `false`, for `condition && api.request()`) means no opinion. */
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns on some paths only has type void there
-  handler(input: HookInput): Decision | false | undefined | void | Promise<Decision | false | undefined | void>;
+  handler(input: HookInput<ToolNamed<Name>>): Decision | false | undefined | void | Promise<Decision | false | undefined | void>;
 }
+
+export type KnownToolName = "bash" | "powershell" | "read" | "edit" | "write" | "ls" | "grep" | "find";
+
+/** The typed tool for a name (or a union of names); any tool for `string`. */
+export type ToolNamed<Name extends string> = string extends Name ? PermissionTool : NarrowTool<Name>;
+type NarrowTool<Name extends string> = Name extends KnownToolName ? Extract<PermissionTool, { name: Name }> : OtherTool;
 
 export type Decision = RequestDecision | BlockDecision;
 export interface RequestDecision {
@@ -40,6 +56,12 @@ export interface PermissionRequestPrompt {
   dontAskLabel?: string;
 }
 
+/** What `api.request` takes: a prompt whose highlight may also name parsed commands and words. */
+export interface AuthorRequestPrompt extends Omit<PermissionRequestPrompt, "highlight"> {
+  highlight?: PermissionHighlight | ShellHighlight | (string | RegExp | ShellHighlight)[];
+}
+type ShellHighlight = ShellWord | ShellCommand;
+
 export interface HighlightSpan {
   start: number;
   end: number;
@@ -47,11 +69,11 @@ export interface HighlightSpan {
 type HighlightPattern = string | RegExp;
 export type PermissionHighlight = HighlightPattern | HighlightPattern[] | ((detail: string) => HighlightSpan[] | undefined);
 
-export interface HookInput {
+export interface HookInput<Tool extends PermissionTool = PermissionTool> {
   cwd: string;
   /** The directory the deciding module was loaded from (`<agent dir>/permissions` or `<cwd>/.pi/permissions`). */
   permissionRoot: string;
-  tool: PermissionTool;
+  tool: Tool;
 }
 
 interface ToolBase<Name extends string> {
@@ -74,6 +96,12 @@ interface PathFields {
 export interface CommandTool<Name extends "bash" | "powershell"> extends ToolBase<Name> {
   command: string;
   timeout?: number;
+}
+export interface BashTool extends CommandTool<"bash"> {
+  /** Every simple command the line would run, in source order; parsed on first access, once per call. */
+  readonly commands: ShellCommand[];
+  /** False when part of the line could not be followed (bad syntax, code known only at run time). */
+  readonly commandsComplete: boolean;
 }
 export interface ReadTool extends ToolBase<"read">, PathFields {
   offset?: number;
@@ -101,7 +129,7 @@ export interface SearchTool<Name extends "grep" | "find"> extends ToolBase<Name>
 export interface OtherTool extends ToolBase<string> {}
 
 export type PermissionTool =
-  | CommandTool<"bash">
+  | BashTool
   | CommandTool<"powershell">
   | ReadTool
   | EditTool

@@ -17,6 +17,7 @@ export async function evaluate(
   input: Omit<HookInput, "permissionRoot">,
 ): Promise<Verdict | undefined> {
   for (const hook of hooks) {
+    if (hook.tools !== undefined && !hook.tools.includes(input.tool.name)) continue;
     try {
       let decision: unknown = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
       if (isPromise(decision))

@@ -1,7 +1,14 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Hook, PermissionsAPI } from "./api.ts";
+import type {
+  AuthorRequestPrompt,
+  Hook,
+  HighlightSpan,
+  PermissionHighlight,
+  PermissionRequestPrompt,
+  PermissionsAPI,
+} from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
 import { problems } from "./presenter.ts";
@@ -56,11 +63,33 @@ export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadR
 
 export function createPermissionsAPI(register: (hook: Hook) => void): PermissionsAPI {
   return {
-    onToolUse: register,
-    request: (prompt) => ({ decision: "request", prompt }),
+    onToolUse: register as PermissionsAPI["onToolUse"],
+    request: (prompt) => ({ decision: "request", prompt: prompt && withSpans(prompt) }),
     block: (reason) => ({ decision: "block", reason }),
     highlightSpans,
+    isTool: (name, tool): tool is never => tool.name === name,
   };
+}
+
+/** Commands and words from `tool.commands` in a highlight become the spans they cover. */
+function withSpans(prompt: AuthorRequestPrompt): PermissionRequestPrompt {
+  const { highlight } = prompt;
+  const items = Array.isArray(highlight) ? highlight : [highlight];
+  if (!items.some(isShellPart)) return prompt as PermissionRequestPrompt;
+  const spans: HighlightSpan[] = [];
+  const patterns: (string | RegExp)[] = [];
+  for (const item of items) {
+    if (isShellPart(item)) spans.push("span" in item ? item.span : { start: item.start, end: item.end });
+    else if (typeof item === "string" || item instanceof RegExp) patterns.push(item);
+  }
+  const resolved: PermissionHighlight = (detail) => [...spans, ...highlightSpans(detail, patterns)];
+  return { ...prompt, highlight: resolved };
+}
+
+function isShellPart(item: unknown): item is { start: number; end: number } | { span: HighlightSpan } {
+  if (typeof item !== "object" || item === null || item instanceof RegExp) return false;
+  const span = "span" in item ? (item as { span: unknown }).span : item;
+  return typeof (span as HighlightSpan)?.start === "number" && typeof (span as HighlightSpan)?.end === "number";
 }
 
 /** The module files a permissions directory holds, in load order. */
@@ -112,7 +141,9 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
   if (typeof hook.name !== "string" || hook.name.trim() === "") throw new Error(problems.hookWithoutName);
   if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
-  return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
+  // A `tools` that is not a list of names filters nothing: the hook sees every call.
+  const tools = Array.isArray(hook.tools) && hook.tools.every((name) => typeof name === "string") ? [...hook.tools] : undefined;
+  return { name: hook.name, description, ...(tools && { tools }), handler: hook.handler, scope, source: file, permissionRoot: root };
 }
 
 function isFile(path: string): boolean {

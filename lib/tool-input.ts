@@ -12,6 +12,7 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import type { EditReplacement, PermissionTool } from "./api.ts";
 import * as present from "./presenter.ts";
+import { type ParsedShell, parseShell } from "./shell-parse.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
 export function isCommandTool(name: string): name is "bash" | "powershell" {
@@ -38,7 +39,28 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
   // picc-edit may register its Claude-Code-shaped edit tool as "Edit"; hooks see one edit tool.
   const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
   switch (kind) {
-    case "bash":
+    case "bash": {
+      const fields: Unchecked<BashToolInput> = input;
+      const command = text(fields.command);
+      let parsed: ParsedShell | undefined;
+      const parse = () => {
+        parsed ??= parseShell(command);
+        return parsed;
+      };
+      return {
+        name: kind,
+        input,
+        detail: command,
+        command,
+        timeout: number(fields.timeout),
+        get commands() {
+          return parse().commands;
+        },
+        get commandsComplete() {
+          return parse().complete;
+        },
+      };
+    }
     case "powershell": {
       const fields: Unchecked<BashToolInput> = input;
       const command = text(fields.command);

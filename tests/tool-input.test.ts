@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import type { BashTool } from "../lib/api.ts";
 import { normalizeToolInput, stableJson } from "../lib/tool-input.ts";
 
 const CWD = "/work/proj";
@@ -10,12 +11,42 @@ function tool(name: string, input: unknown, cwd = CWD): Record<string, unknown> 
   return normalizeToolInput(name, input, cwd) as unknown as Record<string, unknown>;
 }
 
+/** A bash tool's plain fields, without its lazily parsed commands. */
+function fields(result: Record<string, unknown>): Record<string, unknown> {
+  const { commands: _commands, commandsComplete: _complete, ...rest } = result;
+  return rest;
+}
+
 describe("bash and powershell", () => {
   test("bash: the verbatim command is the detail, timeout is typed", () => {
     const input = { command: "git commit -m 'x'", timeout: 30 };
     const result = tool("bash", input);
-    expect(result).toStrictEqual({ name: "bash", input, detail: "git commit -m 'x'", command: "git commit -m 'x'", timeout: 30 });
+    expect(fields(result)).toStrictEqual({
+      name: "bash",
+      input,
+      detail: "git commit -m 'x'",
+      command: "git commit -m 'x'",
+      timeout: 30,
+    });
     expect(result.input).toBe(input);
+  });
+
+  test("bash: commands are parsed on first access, once, and shared", () => {
+    const bash = normalizeToolInput("bash", { command: `cd sub && echo "git add" && command git -C . add x > log` }, CWD) as BashTool;
+    const commands = bash.commands;
+    expect(bash.commands).toBe(commands);
+    expect(commands.map((command) => [command.programName, command.subcommand()?.text, command.dir])).toEqual([
+      ["cd", "sub", "."],
+      ["echo", "git add", "sub"],
+      ["git", "add", "sub"],
+    ]);
+    expect(commands[2].redirects.map((redirect) => [redirect.op, redirect.target?.text])).toEqual([[">", "log"]]);
+    expect(bash.commandsComplete).toBe(true);
+    expect(normalizeToolInput("bash", { command: "echo 'open" }, CWD)).toMatchObject({ commandsComplete: false });
+  });
+
+  test("powershell is not parsed as bash", () => {
+    expect("commands" in normalizeToolInput("powershell", { command: "ls" }, CWD)).toBe(false);
   });
 
   test("bash: a multi-line heredoc command with control characters is kept byte for byte", () => {
@@ -472,8 +503,9 @@ describe("garbage input never throws", () => {
   }
 
   test("non-object input becomes empty input with the tool's empty detail", () => {
-    expect(tool("bash", null)).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
-    expect(tool("bash", "ls")).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
+    expect(fields(tool("bash", null))).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
+    expect(fields(tool("bash", "ls"))).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
+    expect(tool("bash", null).commands).toEqual([]);
     expect(tool("grep", 42)).toStrictEqual({ name: "grep", input: {}, pattern: "", path: undefined, detail: "" });
     expect(tool("mcp__custom", [1, 2])).toStrictEqual({ name: "mcp__custom", input: {}, detail: "{}" });
   });
