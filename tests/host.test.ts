@@ -1,6 +1,6 @@
 // lib/host.ts outside pi: a stand-in for the `jitiImport` that pi's extension loader (jiti) gives
 // the code it transforms.
-import { afterEach, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import * as agent from "@earendil-works/pi-coding-agent";
 import * as tui from "@earendil-works/pi-tui";
 
@@ -14,6 +14,11 @@ beforeAll(async () => {
 
 afterEach(() => {
   loader.jitiImport = async () => ({});
+});
+
+// Test files share one global scope: other files must see no loader.
+afterAll(() => {
+  delete loader.jitiImport;
 });
 
 test("binds every export to the module pi's loader hands over, by identity", async () => {
