@@ -403,6 +403,8 @@ import { join as join4 } from "node:path";
 var HOOK_TIME_LIMIT_MS = 1e4;
 async function evaluate(hooks, input) {
   for (const hook of hooks) {
+    if (hook.tools !== undefined && !hook.tools.includes(input.tool.name))
+      continue;
     try {
       let decision = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
       if (isPromise(decision))
@@ -533,10 +535,33 @@ async function loadPermissionModules(dirs) {
 function createPermissionsAPI(register) {
   return {
     onToolUse: register,
-    request: (prompt) => ({ decision: "request", prompt }),
+    request: (prompt) => ({ decision: "request", prompt: prompt && withSpans(prompt) }),
     block: (reason) => ({ decision: "block", reason }),
-    highlightSpans
+    highlightSpans,
+    isTool: (name, tool) => tool.name === name
   };
+}
+function withSpans(prompt) {
+  const { highlight } = prompt;
+  const items = Array.isArray(highlight) ? highlight : [highlight];
+  if (!items.some(isShellPart))
+    return prompt;
+  const spans = [];
+  const patterns = [];
+  for (const item of items) {
+    if (isShellPart(item))
+      spans.push("span" in item ? item.span : { start: item.start, end: item.end });
+    else if (typeof item === "string" || item instanceof RegExp)
+      patterns.push(item);
+  }
+  const resolved = (detail) => [...spans, ...highlightSpans(detail, patterns)];
+  return { ...prompt, highlight: resolved };
+}
+function isShellPart(item) {
+  if (typeof item !== "object" || item === null || item instanceof RegExp)
+    return false;
+  const span = "span" in item ? item.span : item;
+  return typeof span?.start === "number" && typeof span?.end === "number";
 }
 function moduleFiles(root) {
   let names;
@@ -582,7 +607,8 @@ function checkedHook(hook, file, scope, root) {
   if (typeof hook.handler !== "function")
     throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
-  return { name: hook.name, description, handler: hook.handler, scope, source: file, permissionRoot: root };
+  const tools = Array.isArray(hook.tools) && hook.tools.every((name) => typeof name === "string") ? [...hook.tools] : undefined;
+  return { name: hook.name, description, ...tools && { tools }, handler: hook.handler, scope, source: file, permissionRoot: root };
 }
 function isFile(path) {
   try {
@@ -1316,6 +1342,1714 @@ function tuiOf(ctx) {
 import { homedir } from "node:os";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+
+// lib/shell-command.ts
+var KNOWN_VALUE_FLAGS = {
+  git: ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"],
+  docker: ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"],
+  kubectl: ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"]
+};
+var NO_WORDS = Object.freeze([]);
+var NO_REDIRECTS = Object.freeze([]);
+
+class ShellCommand {
+  words = [];
+  assignments = NO_WORDS;
+  redirects = NO_REDIRECTS;
+  span;
+  dir;
+  via;
+  wrappers = NO_WORDS;
+  program = undefined;
+  programName = "";
+  args = NO_WORDS;
+  constructor(start, dir, via) {
+    this.span = { start, end: start };
+    this.dir = dir;
+    this.via = via;
+  }
+  hasFlag(...spellings) {
+    for (const arg of this.args) {
+      const text = arg.text;
+      if (text === "--")
+        return false;
+      if (text.length < 2 || text.charCodeAt(0) !== 45 || arg.dynamic)
+        continue;
+      const long = text.charCodeAt(1) === 45;
+      for (const spelling of spellings) {
+        if (text === spelling)
+          return true;
+        if (long) {
+          if (text.length > spelling.length && text.startsWith(spelling) && text.charCodeAt(spelling.length) === 61)
+            return true;
+        } else if (spelling.length === 2 && spelling.charCodeAt(0) === 45 && spelling.charCodeAt(1) !== 45) {
+          if (text.includes(spelling[1], 1) && /^-[A-Za-z0-9]+$/.test(text))
+            return true;
+        }
+      }
+    }
+    return false;
+  }
+  subcommand(options) {
+    return this.positionalWords(options, true)[0];
+  }
+  positionals(options) {
+    return this.positionalWords(options, false);
+  }
+  positionalWords(options, first) {
+    const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS[this.programName] ?? [];
+    const found = [];
+    const args = this.args;
+    for (let index = 0;index < args.length; index++) {
+      const text = args[index].text;
+      if (text === "--") {
+        for (let rest = index + 1;rest < args.length && !(first && found.length > 0); rest++)
+          found.push(args[rest]);
+        break;
+      }
+      if (text.length > 1 && text.charCodeAt(0) === 45 && !args[index].dynamic) {
+        if (valueFlags.includes(text))
+          index++;
+        continue;
+      }
+      found.push(args[index]);
+      if (first)
+        break;
+    }
+    return found;
+  }
+}
+
+// lib/shell-words.ts
+var ESCAPES = {
+  a: "\x07",
+  b: "\b",
+  e: "\x1B",
+  E: "\x1B",
+  f: "\f",
+  n: `
+`,
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?"
+};
+function decodeAnsiC(source, quote) {
+  let text = "";
+  let at = quote + 1;
+  let run = at;
+  while (at < source.length) {
+    const char = source[at];
+    if (char === "'")
+      return [text + source.slice(run, at), at + 1];
+    if (char !== "\\" || at + 1 >= source.length) {
+      at++;
+      continue;
+    }
+    text += source.slice(run, at);
+    const next = source[at + 1];
+    at += 2;
+    if (next in ESCAPES)
+      text += ESCAPES[next];
+    else if (next >= "0" && next <= "7") {
+      const digits = /^[0-7]{0,2}/.exec(source.slice(at, at + 2))?.[0] ?? "";
+      text += String.fromCharCode(Number.parseInt(next + digits, 8) & 255);
+      at += digits.length;
+    } else if (next === "x" || next === "u" || next === "U") {
+      const digits = (next === "x" ? /^[0-9A-Fa-f]{1,2}/ : next === "u" ? /^[0-9A-Fa-f]{1,4}/ : /^[0-9A-Fa-f]{1,8}/).exec(source.slice(at, at + 8))?.[0];
+      if (digits === undefined)
+        text += `\\${next}`;
+      else {
+        const code = Number.parseInt(digits, 16);
+        text += code <= 1114111 ? String.fromCodePoint(code) : "";
+        at += digits.length;
+      }
+    } else if (next === "c" && at < source.length) {
+      text += String.fromCharCode(source.charCodeAt(at) & 31);
+      at++;
+    } else
+      text += `\\${next}`;
+    run = at;
+  }
+  return [text + source.slice(run), source.length + 1];
+}
+function decodeMapped(source, start, end) {
+  let text = "";
+  const map = [];
+  const keep = (from, to) => {
+    text += source.slice(from, to);
+    for (let at = from;at < to; at++)
+      map.push(at);
+  };
+  let at = start;
+  let doubleQuoted = false;
+  while (at < end) {
+    const char = source[at];
+    if (char === '"') {
+      doubleQuoted = !doubleQuoted;
+      at++;
+    } else if (char === "\\") {
+      const next = source[at + 1];
+      if (next === `
+`)
+        at += 2;
+      else if (!doubleQuoted || next === "$" || next === "`" || next === '"' || next === "\\") {
+        keep(at + 1, Math.min(at + 2, end));
+        at += 2;
+      } else {
+        keep(at, at + 1);
+        at++;
+      }
+    } else if (char === "'" && !doubleQuoted) {
+      const close = source.indexOf("'", at + 1);
+      const stop = close === -1 || close > end ? end : close;
+      keep(at + 1, stop);
+      at = stop + 1;
+    } else if (char === "$" && !doubleQuoted && source[at + 1] === "'") {
+      const [decoded, after] = decodeAnsiC(source, at + 1);
+      text += decoded;
+      for (let index = 0;index < decoded.length; index++)
+        map.push(at);
+      at = after;
+    } else if (char === "$" && !doubleQuoted && source[at + 1] === '"') {
+      doubleQuoted = true;
+      at += 2;
+    } else {
+      keep(at, at + 1);
+      at++;
+    }
+  }
+  map.push(end);
+  return { text, map };
+}
+function basename(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 || slash === path.length - 1 ? path : path.slice(slash + 1);
+}
+function changeDir(base, target) {
+  const rooted = target.startsWith("/") || target === "~" || target.startsWith("~/");
+  const joined = rooted ? target : `${base}/${target}`;
+  const root = joined.startsWith("/") ? "/" : joined === "~" || joined.startsWith("~/") ? "~" : "";
+  const parts = [];
+  for (const part of joined.slice(root.length).split("/")) {
+    if (part === "" || part === ".")
+      continue;
+    if (part === ".." && parts.length > 0 && parts[parts.length - 1] !== "..")
+      parts.pop();
+    else if (part !== ".." || root !== "/")
+      parts.push(part);
+  }
+  const path = parts.join("/");
+  if (root === "/")
+    return `/${path}`;
+  if (root === "~")
+    return path === "" ? "~" : `~/${path}`;
+  return path === "" ? "." : path;
+}
+
+// lib/shell-scan.ts
+var TAB = 9;
+var NL = 10;
+var SP = 32;
+var BANG = 33;
+var DQ = 34;
+var HASH = 35;
+var DOLLAR = 36;
+var AMP = 38;
+var SQ = 39;
+var LP = 40;
+var RP = 41;
+var STAR = 42;
+var COMMA = 44;
+var DOT = 46;
+var SEMI = 59;
+var LT = 60;
+var GT = 62;
+var QM = 63;
+var AT = 64;
+var LB = 91;
+var BS = 92;
+var RB = 93;
+var BT = 96;
+var LC = 123;
+var PIPE = 124;
+var RC = 125;
+var TILDE = 126;
+var MAX_DEPTH = 32;
+var LIST = 0;
+var WORD = 1;
+var PARAM = 2;
+var ARITH = 3;
+var HERE = 4;
+var S_CMD = 0;
+var S_REDIR = 1;
+var S_FOR_NAME = 2;
+var S_FOR_REST = 3;
+var S_CASE_SUBJECT = 4;
+var S_CASE_IN = 5;
+var S_CASE_PAT = 6;
+var S_DBRACKET = 7;
+var S_FUNC_NAME = 8;
+var C_SUBSHELL = 0;
+var C_BRACE = 1;
+var C_IF = 2;
+var C_LOOP = 3;
+var C_CASE = 4;
+var C_FUNCTION = 5;
+var ARITH_WORD = 0;
+var ARITH_COMMAND = 1;
+var ARITH_FOR = 2;
+var ARITH_RETRIES = 64;
+var KEYWORDS = new Set([
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "for",
+  "select",
+  "case",
+  "esac",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "function",
+  "time"
+]);
+var ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
+var NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
+var ARRAY_OPENING = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/;
+function scan(source, via, dir, depth) {
+  const scanner = new Scanner(source, via, depth);
+  scanner.run(dir);
+  return { commands: scanner.result(), complete: scanner.complete };
+}
+
+class Scanner {
+  source;
+  via;
+  depth;
+  pos = 0;
+  complete = true;
+  commands = [];
+  stack = [];
+  dropped = [];
+  unsorted = false;
+  freeWords = [];
+  arithRetries = 0;
+  heredocs = [];
+  heredocOwner = null;
+  constructor(source, via, depth) {
+    this.source = source;
+    this.via = via;
+    this.depth = depth;
+  }
+  run(dir) {
+    this.stack.push(newList(false, dir));
+    const stack = this.stack;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      switch (top.kind) {
+        case LIST:
+          this.stepList(top);
+          break;
+        case WORD:
+          this.stepWord(top);
+          break;
+        case PARAM:
+          this.stepParam(top);
+          break;
+        case ARITH:
+          this.stepArith(top);
+          break;
+        case HERE:
+          this.stepHere(top);
+          break;
+      }
+    }
+  }
+  result() {
+    let commands = this.commands;
+    if (this.dropped.length > 0) {
+      const dropped = new Set(this.dropped);
+      commands = commands.filter((command) => !dropped.has(command));
+    }
+    if (this.unsorted)
+      commands.sort((a, b) => a.span.start - b.span.start);
+    return commands;
+  }
+  stepList(f) {
+    if (this.heredocOwner === f) {
+      this.heredocOwner = null;
+      if (this.readHeredocs(f))
+        return;
+    }
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    for (;; ) {
+      if (p >= n) {
+        this.pos = n;
+        this.closeList(f, false);
+        return;
+      }
+      const c = s.charCodeAt(p);
+      if (f.state === S_DBRACKET && (c === AMP || c === PIPE || c === LP || c === RP || c === LT || c === GT || c === BANG)) {
+        p++;
+        continue;
+      }
+      switch (c) {
+        case SP:
+        case TAB:
+          p++;
+          continue;
+        case NL:
+          p++;
+          if (f.state === S_CMD || f.state === S_REDIR || f.state === S_FOR_REST) {
+            this.endCommand(f);
+            endAndOr(f);
+          }
+          if (this.heredocs.length > 0 && this.heredocOwner === null) {
+            this.pos = p;
+            if (this.readHeredocs(f))
+              return;
+            p = this.pos;
+          }
+          continue;
+        case HASH: {
+          const newline = s.indexOf(`
+`, p);
+          p = newline === -1 ? n : newline;
+          continue;
+        }
+        case SEMI: {
+          const next = s.charCodeAt(p + 1);
+          if (next === SEMI || next === AMP) {
+            p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
+            this.endCommand(f);
+            endAndOr(f);
+            if (top(f)?.kind === C_CASE)
+              f.state = S_CASE_PAT;
+            else
+              this.complete = false;
+            continue;
+          }
+          p++;
+          if (f.state === S_FOR_REST)
+            f.state = S_CMD;
+          else {
+            this.endCommand(f);
+            endAndOr(f);
+          }
+          continue;
+        }
+        case AMP: {
+          const next = s.charCodeAt(p + 1);
+          if (next === AMP) {
+            p += 2;
+            this.endCommand(f);
+            endPipeline(f);
+            f.conditional = true;
+            f.expectsCommand = true;
+            continue;
+          }
+          if (next === GT) {
+            p = this.redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
+            continue;
+          }
+          p++;
+          this.endCommand(f);
+          endPipeline(f);
+          f.dir = f.andOrDir;
+          f.doubt = false;
+          endAndOr(f);
+          continue;
+        }
+        case PIPE: {
+          if (f.state === S_CASE_PAT) {
+            p++;
+            continue;
+          }
+          const next = s.charCodeAt(p + 1);
+          this.endCommand(f);
+          f.expectsCommand = true;
+          if (next === PIPE) {
+            p += 2;
+            endPipeline(f);
+            f.conditional = true;
+            continue;
+          }
+          p += next === AMP ? 2 : 1;
+          f.piped = true;
+          f.dir = f.pipeDir;
+          continue;
+        }
+        case LT:
+        case GT: {
+          if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
+            this.pos = p;
+            this.stack.push(this.newWord(f, p));
+            return;
+          }
+          p = this.redirect(f, p, operatorEnd(s, p));
+          continue;
+        }
+        case LP:
+          p = this.openParen(f, p);
+          if (p < 0)
+            return;
+          continue;
+        case RP:
+          if (f.state === S_CASE_PAT) {
+            f.state = S_CMD;
+            p++;
+            continue;
+          }
+          this.endCommand(f);
+          if (top(f)?.kind === C_SUBSHELL) {
+            this.popConstruct(f, C_SUBSHELL);
+            p++;
+            continue;
+          }
+          if (f.closes) {
+            this.pos = p + 1;
+            this.closeList(f, true);
+            return;
+          }
+          this.complete = false;
+          p++;
+          continue;
+        case BS:
+          if (s.charCodeAt(p + 1) === NL) {
+            p += 2;
+            continue;
+          }
+          break;
+        case LC: {
+          NAMED_FD.lastIndex = p;
+          if (NAMED_FD.test(s)) {
+            p = this.redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex));
+            continue;
+          }
+          break;
+        }
+        default:
+          if (c >= 48 && c <= 57) {
+            let q = p + 1;
+            while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57)
+              q++;
+            const after = s.charCodeAt(q);
+            if ((after === LT || after === GT) && s.charCodeAt(q + 1) !== LP) {
+              p = this.redirect(f, p, operatorEnd(s, q));
+              continue;
+            }
+          }
+      }
+      this.pos = p;
+      this.stack.push(this.newWord(f, p));
+      return;
+    }
+  }
+  openParen(f, p) {
+    const s = this.source;
+    if (f.state === S_CASE_PAT)
+      return p + 1;
+    if (f.state === S_FOR_NAME && s.charCodeAt(p + 1) === LP) {
+      f.state = S_FOR_REST;
+      this.pushArith(f, ARITH_FOR, p);
+      return -1;
+    }
+    if (f.state === S_CMD && f.cmd === null) {
+      f.expectsCommand = false;
+      if (s.charCodeAt(p + 1) === LP && this.arithRetries <= ARITH_RETRIES) {
+        this.pushArith(f, ARITH_COMMAND, p);
+        return -1;
+      }
+      this.pushConstruct(f, C_SUBSHELL);
+      return p + 1;
+    }
+    const cmd = f.cmd;
+    if (f.state === S_CMD && cmd !== null && cmd.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
+      const close = skipBlanks(s, p + 1);
+      if (s.charCodeAt(close) === RP) {
+        this.dropped.push(cmd);
+        f.cmd = null;
+        this.pushConstruct(f, C_FUNCTION);
+        return close + 1;
+      }
+    }
+    this.complete = false;
+    return p + 1;
+  }
+  redirect(f, start, end) {
+    if (f.state === S_REDIR)
+      this.complete = false;
+    const op = this.source.slice(start, end);
+    const cmd = this.command(f, start);
+    const redirect = { op, target: undefined };
+    if (cmd.redirects === NO_REDIRECTS)
+      cmd.redirects = [redirect];
+    else
+      cmd.redirects.push(redirect);
+    f.lastEnd = end;
+    f.redirect = redirect;
+    f.heredoc = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
+    f.state = S_REDIR;
+    return end;
+  }
+  command(f, start) {
+    if (f.cmd !== null)
+      return f.cmd;
+    f.expectsCommand = false;
+    const cmd = new ShellCommand(start, f.dir, this.via);
+    const commands = this.commands;
+    if (commands.length > 0 && commands[commands.length - 1].span.start > start)
+      this.unsorted = true;
+    commands.push(cmd);
+    f.cmd = cmd;
+    return cmd;
+  }
+  endCommand(f) {
+    if (f.state === S_REDIR) {
+      this.complete = false;
+      f.state = S_CMD;
+    } else if (f.state === S_FOR_REST)
+      f.state = S_CMD;
+    const cmd = f.cmd;
+    if (cmd === null)
+      return;
+    f.cmd = null;
+    cmd.span.end = f.lastEnd;
+    const words = cmd.words;
+    if (words.length === 0) {
+      if (cmd.redirects.length === 0)
+        this.dropped.push(cmd);
+      return;
+    }
+    let first = 0;
+    while (first < words.length - 1 && (words[first].text === "builtin" || words[first].text === "command") && !words[first].dynamic)
+      first++;
+    const name = words[first].dynamic ? "" : words[first].text;
+    if (name === "cd" || name === "pushd" || name === "popd") {
+      changeDirectory(f, name, words.slice(first + 1));
+      if (f.conditional)
+        f.doubt = true;
+    }
+  }
+  closeList(f, closed) {
+    this.endCommand(f);
+    endAndOr(f);
+    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand)
+      this.complete = false;
+    if (!f.closes && this.heredocs.length > 0) {
+      this.complete = false;
+      this.heredocs.length = 0;
+    }
+    this.stack.pop();
+  }
+  pushConstruct(f, kind) {
+    f.constructs.push({
+      kind,
+      dir: f.dir,
+      pipeDir: f.pipeDir,
+      andOrDir: f.andOrDir,
+      piped: f.piped,
+      conditional: f.conditional,
+      doubt: f.doubt
+    });
+    f.piped = false;
+    f.conditional = false;
+    f.expectsCommand = false;
+    f.doubt = false;
+    f.pipeDir = f.dir;
+    f.andOrDir = f.dir;
+  }
+  popConstruct(f, kind) {
+    const construct = top(f);
+    if (construct?.kind !== kind) {
+      this.complete = false;
+      return;
+    }
+    endAndOr(f);
+    f.constructs.pop();
+    if (kind === C_SUBSHELL)
+      f.dir = construct.dir;
+    else if (kind !== C_BRACE && f.dir !== construct.dir)
+      f.dir = undefined;
+    f.pipeDir = construct.pipeDir;
+    f.andOrDir = construct.andOrDir;
+    f.piped = construct.piped;
+    f.conditional = construct.conditional;
+    f.doubt = construct.doubt;
+    const outer = top(f);
+    if (outer?.kind === C_FUNCTION) {
+      f.constructs.pop();
+      f.dir = outer.dir;
+      f.pipeDir = outer.pipeDir;
+      f.andOrDir = outer.andOrDir;
+      f.piped = outer.piped;
+      f.conditional = outer.conditional;
+      f.doubt = outer.doubt;
+    }
+  }
+  acceptWord(f, word, w) {
+    switch (f.state) {
+      case S_CMD: {
+        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.keyword(f, word))
+          return;
+        const cmd = this.command(f, word.start);
+        f.lastEnd = word.end;
+        if (cmd.words.length === 0 && isAssignment(word, w)) {
+          if (cmd.assignments === NO_WORDS)
+            cmd.assignments = [word];
+          else
+            cmd.assignments.push(word);
+        } else
+          cmd.words.push(word);
+        return;
+      }
+      case S_REDIR: {
+        const redirect = f.redirect;
+        redirect.target = word;
+        f.lastEnd = word.end;
+        f.state = S_CMD;
+        if (f.heredoc !== 0) {
+          this.heredocs.push({
+            delimiter: word.text,
+            quoted: w.firstQuote !== Number.MAX_SAFE_INTEGER,
+            strip: f.heredoc === 2,
+            redirect
+          });
+        }
+        return;
+      }
+      case S_FOR_NAME:
+        f.state = S_FOR_REST;
+        return;
+      case S_FOR_REST:
+        if (word.text === "do" && plain(w))
+          f.state = S_CMD;
+        return;
+      case S_CASE_SUBJECT:
+        f.state = S_CASE_IN;
+        return;
+      case S_CASE_IN:
+        if (word.text === "in" && plain(w))
+          f.state = S_CASE_PAT;
+        else
+          this.complete = false;
+        return;
+      case S_CASE_PAT:
+        if (word.text === "esac" && plain(w)) {
+          f.state = S_CMD;
+          this.popConstruct(f, C_CASE);
+        }
+        return;
+      case S_DBRACKET:
+        if (word.text === "]]" && plain(w))
+          f.state = S_CMD;
+        return;
+      case S_FUNC_NAME: {
+        f.state = S_CMD;
+        this.pushConstruct(f, C_FUNCTION);
+        const s = this.source;
+        const open = skipBlanks(s, word.end);
+        if (s.charCodeAt(open) === LP) {
+          const close = skipBlanks(s, open + 1);
+          if (s.charCodeAt(close) === RP)
+            this.pos = close + 1;
+        }
+        return;
+      }
+    }
+  }
+  keyword(f, word) {
+    f.expectsCommand = false;
+    switch (word.text) {
+      case "if":
+      case "while":
+      case "until":
+        this.pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
+        return true;
+      case "then":
+      case "do":
+      case "else":
+      case "elif":
+      case "!":
+        return true;
+      case "fi":
+        this.popConstruct(f, C_IF);
+        return true;
+      case "done":
+        this.popConstruct(f, C_LOOP);
+        return true;
+      case "for":
+      case "select":
+        this.pushConstruct(f, C_LOOP);
+        f.state = S_FOR_NAME;
+        return true;
+      case "case":
+        this.pushConstruct(f, C_CASE);
+        f.state = S_CASE_SUBJECT;
+        return true;
+      case "esac":
+        this.popConstruct(f, C_CASE);
+        return true;
+      case "{":
+        this.pushConstruct(f, C_BRACE);
+        return true;
+      case "}":
+        this.popConstruct(f, C_BRACE);
+        return true;
+      case "[[":
+        f.state = S_DBRACKET;
+        return true;
+      case "function":
+        f.state = S_FUNC_NAME;
+        return true;
+      default: {
+        const next = this.source.charCodeAt(skipBlanks(this.source, word.end));
+        return next === LC || next === LP || next === BANG;
+      }
+    }
+  }
+  stepWord(w) {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    if (p === w.start && (s.charCodeAt(p) === LT || s.charCodeAt(p) === GT) && s.charCodeAt(p + 1) === LP) {
+      w.dynamic = true;
+      this.pushList(w.list, p + 2);
+      return;
+    }
+    for (;; ) {
+      if (p >= n) {
+        if (w.doubleQuoted || w.paren > 0)
+          this.complete = false;
+        this.finishWord(w, n);
+        return;
+      }
+      const c = s.charCodeAt(p);
+      if (w.doubleQuoted) {
+        if (c === DQ) {
+          w.text += s.slice(w.run, p);
+          w.doubleQuoted = false;
+          w.run = ++p;
+        } else if (c === BS) {
+          const next = s.charCodeAt(p + 1);
+          if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
+            w.text += s.slice(w.run, p);
+            w.run = next === NL ? p + 2 : p + 1;
+            p += 2;
+          } else
+            p++;
+        } else if (c === DOLLAR) {
+          const after = this.dollar(w.list, p, true);
+          if (after === PUSHED) {
+            w.dynamic = true;
+            return;
+          }
+          if (after !== LITERAL)
+            w.dynamic = true;
+          p = after === LITERAL ? p + 1 : after;
+        } else if (c === BT) {
+          w.dynamic = true;
+          p = this.backtick(w.list, p);
+        } else
+          p++;
+        continue;
+      }
+      switch (c) {
+        case SP:
+        case TAB:
+        case NL:
+        case SEMI:
+        case AMP:
+        case PIPE:
+        case LT:
+        case GT:
+          if (w.paren > 0) {
+            p++;
+            continue;
+          }
+          this.finishWord(w, p);
+          return;
+        case LP:
+          if (w.paren > 0)
+            w.paren++;
+          else if (isExtglobOpener(s.charCodeAt(p - 1)) && p > w.start) {
+            w.paren = 1;
+            w.dynamic = true;
+          } else if (w.list.state === S_CMD && (w.list.cmd?.words.length ?? 0) === 0 && w.firstQuote > p && ARRAY_OPENING.test(s.slice(w.start, p)))
+            w.paren = 1;
+          else {
+            this.finishWord(w, p);
+            return;
+          }
+          p++;
+          continue;
+        case RP:
+          if (w.paren > 0) {
+            w.paren--;
+            p++;
+            continue;
+          }
+          this.finishWord(w, p);
+          return;
+        case SQ: {
+          w.text += s.slice(w.run, p);
+          if (w.firstQuote > p)
+            w.firstQuote = p;
+          const close = s.indexOf("'", p + 1);
+          if (close === -1) {
+            this.complete = false;
+            w.text += s.slice(p + 1);
+            w.run = p = n;
+            continue;
+          }
+          w.text += s.slice(p + 1, close);
+          w.run = p = close + 1;
+          continue;
+        }
+        case DQ:
+          w.text += s.slice(w.run, p);
+          if (w.firstQuote > p)
+            w.firstQuote = p;
+          w.doubleQuoted = true;
+          w.run = ++p;
+          continue;
+        case BS:
+          w.text += s.slice(w.run, p);
+          if (s.charCodeAt(p + 1) === NL) {
+            w.run = p += 2;
+            continue;
+          }
+          if (w.firstQuote > p)
+            w.firstQuote = p;
+          if (p + 1 >= n) {
+            w.run = p;
+            p++;
+            continue;
+          }
+          w.run = p + 1;
+          p += 2;
+          continue;
+        case DOLLAR: {
+          const next = s.charCodeAt(p + 1);
+          if (next === SQ) {
+            w.text += s.slice(w.run, p);
+            if (w.firstQuote > p)
+              w.firstQuote = p;
+            const [decoded, after] = decodeAnsiC(s, p + 1);
+            if (after > n)
+              this.complete = false;
+            w.text += decoded;
+            w.run = p = Math.min(after, n);
+            continue;
+          }
+          if (next === DQ) {
+            w.text += s.slice(w.run, p);
+            if (w.firstQuote > p)
+              w.firstQuote = p;
+            w.doubleQuoted = true;
+            w.run = p += 2;
+            continue;
+          }
+          const after = this.dollar(w.list, p, false);
+          if (after === PUSHED) {
+            w.dynamic = true;
+            return;
+          }
+          if (after !== LITERAL)
+            w.dynamic = true;
+          p = after === LITERAL ? p + 1 : after;
+          continue;
+        }
+        case BT:
+          w.dynamic = true;
+          p = this.backtick(w.list, p);
+          continue;
+        case STAR:
+        case QM:
+          w.dynamic = true;
+          p++;
+          continue;
+        case LB:
+          w.bracket = true;
+          p++;
+          continue;
+        case RB:
+          if (w.bracket)
+            w.dynamic = true;
+          p++;
+          continue;
+        case LC:
+          if (w.brace === 0)
+            w.brace = 1;
+          p++;
+          continue;
+        case COMMA:
+          if (w.brace === 1)
+            w.brace = 2;
+          p++;
+          continue;
+        case DOT:
+          if (w.brace === 1 && s.charCodeAt(p + 1) === DOT)
+            w.brace = 2;
+          p++;
+          continue;
+        case RC:
+          if (w.brace === 2)
+            w.dynamic = true;
+          p++;
+          continue;
+        case TILDE:
+          if (p === w.start)
+            w.dynamic = true;
+          p++;
+          continue;
+        default:
+          p++;
+      }
+    }
+  }
+  finishWord(w, end) {
+    const text = w.run === w.start ? this.source.slice(w.start, end) : w.text + this.source.slice(w.run, end);
+    const word = { text, start: w.start, end, dynamic: w.dynamic };
+    this.stack.pop();
+    this.pos = end;
+    this.acceptWord(w.list, word, w);
+    this.freeWords.push(w);
+  }
+  newWord(list, start) {
+    const w = this.freeWords.pop();
+    if (w === undefined)
+      return newWord(list, start);
+    w.list = list;
+    w.start = w.run = start;
+    w.text = "";
+    w.doubleQuoted = w.dynamic = w.bracket = false;
+    w.firstQuote = Number.MAX_SAFE_INTEGER;
+    w.paren = w.brace = 0;
+    return w;
+  }
+  dollar(list, p, inDoubleQuotes) {
+    const s = this.source;
+    const next = s.charCodeAt(p + 1);
+    if (next === LP) {
+      if (s.charCodeAt(p + 2) === LP && this.arithRetries <= ARITH_RETRIES)
+        this.pushArith(list, ARITH_WORD, p);
+      else
+        this.pushList(list, p + 2);
+      return PUSHED;
+    }
+    if (next === LC) {
+      this.pos = p + 2;
+      this.stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
+      return PUSHED;
+    }
+    if (next === LB) {
+      const close = s.indexOf("]", p + 2);
+      if (close === -1)
+        this.complete = false;
+      return close === -1 ? s.length : close + 1;
+    }
+    if (isNameStart(next)) {
+      let q = p + 2;
+      while (isNameChar(s.charCodeAt(q)))
+        q++;
+      return q;
+    }
+    if (next >= 48 && next <= 57 || next === AT || next === STAR || next === HASH || next === QM || next === 45 || next === DOLLAR || next === BANG)
+      return p + 2;
+    return LITERAL;
+  }
+  pushArith(list, form, open) {
+    this.pos = open + (form === ARITH_WORD ? 3 : 2);
+    this.stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.commands.length });
+  }
+  pushList(outer, at) {
+    this.pos = at;
+    this.stack.push(newList(true, outer.dir));
+  }
+  backtick(list, p) {
+    const s = this.source;
+    let close = p + 1;
+    let escaped = false;
+    while (close < s.length && s.charCodeAt(close) !== BT) {
+      if (s.charCodeAt(close) === BS) {
+        escaped = true;
+        close++;
+      }
+      close++;
+    }
+    if (close >= s.length) {
+      this.complete = false;
+      close = s.length;
+    }
+    if (this.depth >= MAX_DEPTH) {
+      this.complete = false;
+      return close + 1;
+    }
+    let inner = s.slice(p + 1, close);
+    let map;
+    if (escaped) {
+      let text = "";
+      map = [];
+      for (let at = p + 1;at < close; at++) {
+        const next = s.charCodeAt(at + 1);
+        if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR))
+          at++;
+        text += s[at];
+        map.push(at);
+      }
+      map.push(close);
+      inner = text;
+    }
+    const sub = scan(inner, this.via, list.dir, this.depth + 1);
+    if (!sub.complete)
+      this.complete = false;
+    const shift = p + 1;
+    for (const command of sub.commands) {
+      relocate(command, map ? (offset) => map[offset] : (offset) => offset + shift);
+      if (this.commands.length > 0 && this.commands[this.commands.length - 1].span.start > command.span.start)
+        this.unsorted = true;
+      this.commands.push(command);
+    }
+    return close + 1;
+  }
+  stepParam(f) {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    while (p < n) {
+      const c = s.charCodeAt(p);
+      if (c === BS)
+        p += 2;
+      else if (c === SQ && !f.doubleQuoted && !f.inDoubleQuotes) {
+        const close = s.indexOf("'", p + 1);
+        p = close === -1 ? n : close + 1;
+      } else if (c === DQ) {
+        f.doubleQuoted = !f.doubleQuoted;
+        p++;
+      } else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        if (after === PUSHED)
+          return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT)
+        p = this.backtick(f.list, p);
+      else if (c === LC && !f.doubleQuoted) {
+        f.depth++;
+        p++;
+      } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
+        this.pos = p + 1;
+        this.stack.pop();
+        return;
+      } else
+        p++;
+    }
+    this.complete = false;
+    this.pos = n;
+    this.stack.pop();
+  }
+  stepArith(f) {
+    const s = this.source;
+    const n = s.length;
+    let p = this.pos;
+    while (p < n) {
+      const c = s.charCodeAt(p);
+      if (c === LP) {
+        f.depth++;
+        p++;
+      } else if (c === RP) {
+        if (f.depth === 0) {
+          this.stack.pop();
+          if (s.charCodeAt(p + 1) === RP)
+            this.pos = p + 2;
+          else
+            this.notArithmetic(f);
+          return;
+        }
+        f.depth--;
+        p++;
+      } else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, false);
+        if (after === PUSHED)
+          return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT)
+        p = this.backtick(f.list, p);
+      else if (c === BS)
+        p += 2;
+      else if (c === SQ || c === DQ)
+        p = skipQuoted(s, p);
+      else
+        p++;
+    }
+    this.complete = false;
+    this.pos = n;
+    this.stack.pop();
+  }
+  notArithmetic(f) {
+    this.arithRetries++;
+    this.commands.length = f.commandsBefore;
+    if (f.form === ARITH_FOR) {
+      this.complete = false;
+      this.pos = f.open + 2;
+    } else if (f.form === ARITH_COMMAND) {
+      this.pushConstruct(f.list, C_SUBSHELL);
+      this.pos = f.open + 1;
+    } else
+      this.pushList(f.list, f.open + 2);
+  }
+  stepHere(f) {
+    const s = this.source;
+    let p = this.pos;
+    while (p < f.end) {
+      const c = s.charCodeAt(p);
+      if (c === BS)
+        p += 2;
+      else if (c === DOLLAR) {
+        const after = this.dollar(f.list, p, true);
+        if (after === PUSHED)
+          return;
+        p = after === LITERAL ? p + 1 : after;
+      } else if (c === BT)
+        p = this.backtick(f.list, p);
+      else
+        p++;
+    }
+    this.pos = f.resume;
+    this.stack.pop();
+    this.heredocOwner = f.list;
+  }
+  readHeredocs(f) {
+    const s = this.source;
+    const n = s.length;
+    while (this.heredocs.length > 0) {
+      const heredoc = this.heredocs.shift();
+      const start = this.pos;
+      let end = n;
+      let resume = n;
+      for (let line = start;line < n; ) {
+        let text = line;
+        if (heredoc.strip)
+          while (s.charCodeAt(text) === TAB)
+            text++;
+        let lineEnd = s.indexOf(`
+`, line);
+        if (lineEnd === -1)
+          lineEnd = n;
+        if (lineEnd - text === heredoc.delimiter.length && s.startsWith(heredoc.delimiter, text)) {
+          end = line;
+          resume = Math.min(lineEnd + 1, n);
+          break;
+        }
+        line = lineEnd + 1;
+      }
+      if (end === n)
+        this.complete = false;
+      heredoc.redirect.body = { start, end };
+      this.pos = resume;
+      if (!heredoc.quoted && hasExpansion(s, start, end)) {
+        this.pos = start;
+        this.stack.push({ kind: HERE, list: f, end, resume });
+        return true;
+      }
+    }
+    return false;
+  }
+}
+var PUSHED = -1;
+var LITERAL = -2;
+function newList(closes, dir) {
+  return {
+    kind: LIST,
+    closes,
+    state: S_CMD,
+    cmd: null,
+    lastEnd: 0,
+    redirect: null,
+    heredoc: 0,
+    constructs: [],
+    dir,
+    pipeDir: dir,
+    andOrDir: dir,
+    piped: false,
+    conditional: false,
+    expectsCommand: false,
+    doubt: false,
+    dirStack: null
+  };
+}
+function newWord(list, start) {
+  return {
+    kind: WORD,
+    list,
+    start,
+    run: start,
+    text: "",
+    doubleQuoted: false,
+    firstQuote: Number.MAX_SAFE_INTEGER,
+    dynamic: false,
+    paren: 0,
+    bracket: false,
+    brace: 0
+  };
+}
+function top(f) {
+  return f.constructs[f.constructs.length - 1];
+}
+function endPipeline(f) {
+  if (f.piped) {
+    f.dir = f.pipeDir;
+    f.piped = false;
+  }
+  f.pipeDir = f.dir;
+}
+function endAndOr(f) {
+  endPipeline(f);
+  if (f.doubt)
+    f.dir = undefined;
+  f.doubt = false;
+  f.conditional = false;
+  f.pipeDir = f.dir;
+  f.andOrDir = f.dir;
+}
+function changeDirectory(f, name, args) {
+  let index = 0;
+  while (index < args.length && /^-[LPe@]+$/.test(args[index].text))
+    index++;
+  if (args[index]?.text === "--")
+    index++;
+  const target = args[index];
+  if (name === "popd") {
+    f.dir = target === undefined && f.dirStack !== null && f.dirStack.length > 0 ? f.dirStack.pop() : undefined;
+    return;
+  }
+  const before = f.dir;
+  if (target === undefined)
+    f.dir = name === "cd" ? "~" : undefined;
+  else if (/^~(\/[^$`*?[{\\'"]*)?$/.test(target.text) || !target.dynamic) {
+    const path = target.text;
+    const rooted = path.startsWith("/") || path.startsWith("~");
+    f.dir = path === "-" || /^[+-]\d+$/.test(path) || path === "" ? undefined : before === undefined && !rooted ? undefined : changeDir(before ?? ".", path);
+  } else
+    f.dir = undefined;
+  if (name === "pushd") {
+    f.dirStack ??= [];
+    f.dirStack.push(before);
+  }
+}
+function relocate(command, at) {
+  const move = (span) => {
+    const empty = span.end <= span.start;
+    const start = at(span.start);
+    span.end = empty ? start : at(span.end - 1) + 1;
+    span.start = start;
+  };
+  move(command.span);
+  for (const word of command.words)
+    move(word);
+  for (const word of command.assignments)
+    move(word);
+  for (const redirect of command.redirects) {
+    if (redirect.target)
+      move(redirect.target);
+    if (redirect.body)
+      move(redirect.body);
+  }
+}
+function isAssignment(word, w) {
+  if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0)))
+    return false;
+  const match = ASSIGNMENT.exec(word.text);
+  return match !== null && w.start + match[0].length - 1 < w.firstQuote;
+}
+function plain(w) {
+  return !w.dynamic && w.firstQuote === Number.MAX_SAFE_INTEGER;
+}
+function isNameStart(c) {
+  return c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+function isNameChar(c) {
+  return isNameStart(c) || c >= 48 && c <= 57;
+}
+function isExtglobOpener(c) {
+  return c === QM || c === STAR || c === 43 || c === AT || c === BANG;
+}
+function skipBlanks(s, p) {
+  while (s.charCodeAt(p) === SP || s.charCodeAt(p) === TAB)
+    p++;
+  return p;
+}
+function operatorEnd(s, p) {
+  const c = s.charCodeAt(p);
+  const next = s.charCodeAt(p + 1);
+  if (c === LT) {
+    if (next === LT) {
+      const third = s.charCodeAt(p + 2);
+      return third === LT || third === 45 ? p + 3 : p + 2;
+    }
+    return next === AMP || next === GT ? p + 2 : p + 1;
+  }
+  return next === GT || next === AMP || next === PIPE ? p + 2 : p + 1;
+}
+function skipQuoted(s, p) {
+  const quote = s.charCodeAt(p);
+  let at = p + 1;
+  while (at < s.length && s.charCodeAt(at) !== quote)
+    at += quote === DQ && s.charCodeAt(at) === BS ? 2 : 1;
+  return at + 1;
+}
+function hasExpansion(s, start, end) {
+  for (let p = start;p < end; p++) {
+    const c = s.charCodeAt(p);
+    if (c === DOLLAR || c === BT)
+      return true;
+  }
+  return false;
+}
+
+// lib/shell-wrappers.ts
+var WRAPPERS = {
+  command: { noRunFlags: ["-v", "-V"] },
+  builtin: {},
+  exec: { valueFlags: ["-a"] },
+  env: {
+    assignments: true,
+    valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"],
+    payloadFlags: ["-S", "--split-string"],
+    dirFlags: ["-C", "--chdir"]
+  },
+  sudo: {
+    valueFlags: [
+      "-u",
+      "--user",
+      "-g",
+      "--group",
+      "-h",
+      "--host",
+      "-p",
+      "--prompt",
+      "-C",
+      "--close-from",
+      "-D",
+      "--chdir",
+      "-r",
+      "--role",
+      "-t",
+      "--type",
+      "-U",
+      "--other-user",
+      "-T",
+      "--command-timeout",
+      "-R",
+      "--chroot"
+    ],
+    noRunFlags: ["-l", "--list", "-v", "--validate", "-V", "--version", "-e", "--edit", "-K", "--remove-timestamp"],
+    dirFlags: ["-D", "--chdir"]
+  },
+  doas: { valueFlags: ["-u", "-a", "-C"], noRunFlags: ["-C", "-L"] },
+  nohup: {},
+  nice: { valueFlags: ["-n", "--adjustment"] },
+  time: { valueFlags: ["-f", "--format", "-o", "--output"] },
+  timeout: { valueFlags: ["-s", "--signal", "-k", "--kill-after"], operands: 1 },
+  stdbuf: { valueFlags: ["-i", "--input", "-o", "--output", "-e", "--error"] },
+  setsid: {},
+  ionice: { valueFlags: ["-c", "--class", "-n", "--classdata"], noRunFlags: ["-p", "--pid", "-P", "--pgid", "-u", "--uid"] }
+};
+var ASSIGNMENT2 = /^[A-Za-z_][A-Za-z0-9_]*=/;
+function unwrap(words, from, wrappers) {
+  const found = { program: from };
+  let at = from;
+  while (at < words.length) {
+    const word = words[at];
+    const name = basename(word.text);
+    const spec = !word.dynamic && Object.hasOwn(wrappers, name) ? wrappers[name] : undefined;
+    if (spec === undefined)
+      break;
+    const next = afterOptions(words, at + 1, spec, found);
+    if (next < 0 || next >= words.length)
+      break;
+    at = next;
+  }
+  found.program = Math.min(at, Math.max(words.length - 1, 0));
+  return found;
+}
+function afterOptions(words, at, spec, found) {
+  const valueFlags = spec.valueFlags ?? [];
+  const noRun = spec.noRunFlags ?? [];
+  const take = (flag, value) => {
+    if (found === undefined || value === undefined)
+      return;
+    if (spec.payloadFlags?.includes(flag))
+      found.payload = value;
+    if (spec.dirFlags?.includes(flag))
+      found.dir = value.dynamic ? null : value;
+  };
+  while (at < words.length) {
+    const word = words[at];
+    const text = word.text;
+    if (spec.assignments && ASSIGNMENT2.test(text)) {
+      at++;
+      continue;
+    }
+    if (text === "--") {
+      at++;
+      break;
+    }
+    if (text.length < 2 || text[0] !== "-" || word.dynamic)
+      break;
+    if (text[1] === "-") {
+      const equals = text.indexOf("=");
+      const flag = equals === -1 ? text : text.slice(0, equals);
+      if (noRun.includes(flag))
+        return -1;
+      if (valueFlags.includes(flag)) {
+        if (equals === -1) {
+          take(flag, words[at + 1]);
+          at++;
+        } else
+          take(flag, part(word, equals + 1));
+      }
+      at++;
+      continue;
+    }
+    for (let index = 1;index < text.length; index++) {
+      const flag = `-${text[index]}`;
+      if (noRun.includes(flag))
+        return -1;
+      if (valueFlags.includes(flag)) {
+        if (index + 1 < text.length)
+          take(flag, part(word, index + 1));
+        else {
+          take(flag, words[at + 1]);
+          at++;
+        }
+        break;
+      }
+    }
+    at++;
+  }
+  return at + (spec.operands ?? 0);
+}
+function part(word, offset) {
+  return { text: word.text.slice(offset), start: Math.min(word.start + offset, word.end), end: word.end, dynamic: word.dynamic };
+}
+
+// lib/shell-parse.ts
+var NOT_WRAPPED = Object.freeze({ program: 0 });
+var SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
+var XARGS = {
+  valueFlags: [
+    "-I",
+    "-L",
+    "-n",
+    "-P",
+    "-s",
+    "-d",
+    "-E",
+    "-a",
+    "--arg-file",
+    "--delimiter",
+    "--max-lines",
+    "--max-args",
+    "--max-procs",
+    "--max-chars",
+    "--process-slot-var"
+  ]
+};
+var FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+function parseShell(source, options) {
+  try {
+    return expand(source, options?.wrappers ?? WRAPPERS);
+  } catch {
+    return { commands: [], complete: false };
+  }
+}
+function expand(source, wrappers) {
+  const scanned = scan(source, "source", ".", 0);
+  const commands = scanned.commands;
+  let complete = scanned.complete;
+  const depths = [];
+  let unsorted = false;
+  const add = (command, depth) => {
+    if (depth > MAX_DEPTH) {
+      complete = false;
+      return;
+    }
+    if (commands[commands.length - 1].span.start > command.span.start)
+      unsorted = true;
+    commands.push(command);
+    depths[commands.length - 1] = depth;
+  };
+  let budget = 4 * source.length + 4096;
+  const payload = (words, via, dir, depth) => {
+    budget -= words[words.length - 1].end - words[0].start;
+    if (budget < 0) {
+      complete = false;
+      return;
+    }
+    const parsed = parsePayload(source, words, via, dir, depth);
+    if (!parsed.complete)
+      complete = false;
+    for (const command of parsed.commands)
+      add(command, depth);
+  };
+  for (let index = 0;index < commands.length; index++) {
+    const command = commands[index];
+    const words = command.words;
+    if (words.length === 0)
+      continue;
+    const depth = (depths[index] ?? 0) + 1;
+    const first = words[0];
+    const wrapped = !first.dynamic && Object.hasOwn(wrappers, basename(first.text));
+    const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
+    const program = words[found.program];
+    if (found.program > 0)
+      command.wrappers = words.slice(0, found.program);
+    command.program = program;
+    command.programName = program.dynamic ? program.text : basename(program.text);
+    command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
+    if (found.dir !== undefined)
+      command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
+    if (found.payload)
+      payload([found.payload], "eval", command.dir, depth);
+    if (program.dynamic)
+      continue;
+    const name = command.programName;
+    if (SHELLS.has(name)) {
+      const run = shellInput(command.args);
+      if (run === "stdin") {
+        for (const redirect of command.redirects) {
+          if (redirect.op.endsWith("<<<") && redirect.target)
+            payload([redirect.target], "stdin", command.dir, depth);
+          else if (redirect.body && redirect.target) {
+            const body = redirect.body;
+            const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
+            const text = source.slice(body.start, body.end);
+            const parsed = scan(text, "stdin", command.dir, depth);
+            if (!parsed.complete || !quoted && /[$`]/.test(text))
+              complete = false;
+            for (const inner of parsed.commands) {
+              relocate(inner, (offset) => offset + body.start);
+              add(inner, depth);
+            }
+          }
+        }
+      } else if (run !== undefined)
+        payload([run], "-c", command.dir, depth);
+    } else if (name === "eval") {
+      if (command.args.length > 0)
+        payload(command.args, "eval", command.dir, depth);
+    } else if (name === "xargs") {
+      const start = afterOptions(words, found.program + 1, XARGS);
+      if (start < words.length)
+        add(derived(words.slice(start), "xargs", command.dir), depth);
+    } else if (name === "find") {
+      const args = command.args;
+      for (let at = 0;at < args.length; at++) {
+        if (!FIND_ACTIONS.has(args[at].text))
+          continue;
+        const first = at + 1;
+        let end = first;
+        while (end < args.length && args[end].text !== ";" && !(args[end].text === "+" && args[end - 1].text === "{}"))
+          end++;
+        if (end >= args.length)
+          complete = false;
+        if (end > first)
+          add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
+        at = end;
+      }
+    }
+  }
+  if (unsorted)
+    commands.sort((a, b) => a.span.start - b.span.start);
+  return { commands, complete };
+}
+function shellInput(args) {
+  let command = false;
+  let stdin = false;
+  let at = 0;
+  while (at < args.length) {
+    const word = args[at];
+    const text = word.text;
+    if (word.dynamic)
+      break;
+    if (text === "--" || text === "-") {
+      at++;
+      break;
+    }
+    if (/^[-+][A-Za-z]+$/.test(text)) {
+      if (text[0] === "-" && text.includes("c"))
+        command = true;
+      if (text[0] === "-" && text.includes("s"))
+        stdin = true;
+      at += /[oO]$/.test(text) ? 2 : 1;
+      continue;
+    }
+    if (text.startsWith("--")) {
+      at += text === "--rcfile" || text === "--init-file" ? 2 : 1;
+      continue;
+    }
+    break;
+  }
+  if (command)
+    return args[at];
+  return stdin || at >= args.length ? "stdin" : undefined;
+}
+function derived(words, via, dir) {
+  const command = new ShellCommand(words[0].start, dir, via);
+  command.words = words;
+  command.span.end = words[words.length - 1].end;
+  return command;
+}
+function parsePayload(source, words, via, dir, depth) {
+  if (depth > MAX_DEPTH)
+    return { commands: [], complete: false };
+  const dynamic = words.some((word) => word.dynamic);
+  let text = "";
+  let at;
+  if (dynamic) {
+    text = words.map((word) => word.text).join(" ");
+    const first = words[0].start;
+    const last = words[words.length - 1].end;
+    at = (offset) => Math.min(first + offset, Math.max(last - 1, first));
+  } else {
+    const map = [];
+    for (const word of words) {
+      if (map.length > 0)
+        text += " ";
+      const decoded = decodeMapped(source, word.start, word.end);
+      text += decoded.text;
+      map.push(...decoded.map);
+    }
+    at = (offset) => map[offset];
+  }
+  const parsed = scan(text, via, ".", depth);
+  for (const command of parsed.commands) {
+    relocate(command, at);
+    command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);
+  }
+  return { commands: parsed.commands, complete: parsed.complete && !dynamic };
+}
+function joinDir(base, target) {
+  if (target.startsWith("/") || target === "~" || target.startsWith("~/"))
+    return changeDir(".", target);
+  return base === undefined ? undefined : changeDir(base, target);
+}
+
+// lib/tool-input.ts
 function isCommandTool(name) {
   return name === "bash" || name === "powershell";
 }
@@ -1323,38 +3057,58 @@ function normalizeToolInput(name, rawInput, cwd) {
   const input = isRecord(rawInput) ? rawInput : {};
   const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
   switch (kind) {
-    case "bash":
-    case "powershell": {
-      const command = text(input.command);
-      return { name: kind, input, detail: command, command, timeout: number(input.timeout) };
+    case "bash": {
+      const fields = input;
+      const command = text(fields.command);
+      let parsed;
+      const parse = () => {
+        parsed ??= parseShell(command);
+        return parsed;
+      };
+      return {
+        name: kind,
+        input,
+        detail: command,
+        command,
+        timeout: number(fields.timeout),
+        get commands() {
+          return parse().commands;
+        },
+        get commandsComplete() {
+          return parse().complete;
+        }
+      };
     }
-    case "read":
-      return {
-        name: kind,
-        input,
-        ...pathFields(text(input.path), cwd),
-        offset: number(input.offset),
-        limit: number(input.limit),
-        detail: readDetail(text(input.path), number(input.offset), number(input.limit))
-      };
-    case "write":
-      return {
-        name: kind,
-        input,
-        ...pathFields(text(input.path), cwd),
-        content: text(input.content),
-        detail: writeDetail(text(input.path), lineCount(text(input.content)))
-      };
+    case "powershell": {
+      const fields = input;
+      const command = text(fields.command);
+      return { name: kind, input, detail: command, command, timeout: number(fields.timeout) };
+    }
+    case "read": {
+      const fields = input;
+      const path = text(fields.path);
+      const offset = number(fields.offset);
+      const limit = number(fields.limit);
+      return { name: kind, input, ...pathFields(path, cwd), offset, limit, detail: readDetail(path, offset, limit) };
+    }
+    case "write": {
+      const fields = input;
+      const path = text(fields.path);
+      const content = text(fields.content);
+      return { name: kind, input, ...pathFields(path, cwd), content, detail: writeDetail(path, lineCount(content)) };
+    }
     case "ls": {
-      const path = text(input.path) || ".";
-      return { name: kind, input, ...pathFields(path, cwd), limit: number(input.limit), detail: path };
+      const fields = input;
+      const path = text(fields.path) || ".";
+      return { name: kind, input, ...pathFields(path, cwd), limit: number(fields.limit), detail: path };
     }
     case "edit":
       return editTool(input, cwd);
     case "grep":
     case "find": {
-      const pattern = text(input.pattern);
-      const path = typeof input.path === "string" ? input.path : undefined;
+      const fields = input;
+      const pattern = text(fields.pattern);
+      const path = typeof fields.path === "string" ? fields.path : undefined;
       return { name: kind, input, pattern, path, detail: searchDetail(pattern, path) };
     }
     default:
@@ -1362,13 +3116,15 @@ function normalizeToolInput(name, rawInput, cwd) {
   }
 }
 function editTool(input, cwd) {
-  const claudeShape = typeof input.file_path === "string";
-  const path = text(claudeShape ? input.file_path : input.path);
-  const edits = claudeShape ? [{ oldText: text(input.old_string), newText: text(input.new_string) }] : (Array.isArray(input.edits) ? input.edits : []).filter(isRecord).map((edit) => ({
-    oldText: text(edit.oldText),
-    newText: text(edit.newText)
-  }));
-  const replaceAll = claudeShape && input.replace_all === true;
+  const pi = input;
+  const claude = input;
+  const claudeShape = typeof claude.file_path === "string";
+  const path = text(claudeShape ? claude.file_path : pi.path);
+  const edits = claudeShape ? [{ oldText: text(claude.old_string), newText: text(claude.new_string) }] : (Array.isArray(pi.edits) ? pi.edits : []).filter(isRecord).map((edit) => {
+    const replacement = edit;
+    return { oldText: text(replacement.oldText), newText: text(replacement.newText) };
+  });
+  const replaceAll = claudeShape && claude.replace_all === true;
   return {
     name: "edit",
     input,
