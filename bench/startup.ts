@@ -31,8 +31,8 @@ interface Variant {
 const HOOK_BLOCK = agentNoUi(GATING_HOOK);
 const WITHOUT: Variant = { name: "without", options: {} };
 const COPIED: Variant = { name: "copied", options: { agentExtensions: [BUNDLE] }, blockedWith: HOOK_BLOCK };
-// The dev loop's `-e <checkout>/dist/hooks.js`: the bundle's `@earendil-works/*` imports then
-// resolve natively to the checkout's node_modules, a second pi, instead of pi's own modules.
+// The dev loop's `-e <checkout>/dist/hooks.js`, with the checkout's own node_modules beside the
+// bundle (which the bundle must not use: docs/pi-resolution.md).
 const CHECKOUT: Variant = { name: "checkout", options: { extensions: [BUNDLE] }, blockedWith: HOOK_BLOCK };
 
 // A baseline that blocks the call too: without the extension pi runs the command, which costs

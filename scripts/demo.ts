@@ -79,8 +79,6 @@ function piEnv(): Record<string, string> {
     PI_OFFLINE: "1",
     PI_SKIP_VERSION_CHECK: "1",
     PI_TELEMETRY: "0",
-    // Under Bun, jiti would otherwise import extensions natively, bypassing pi's module aliases.
-    JITI_TRY_NATIVE: "false",
     // Bun keeps its transpiler cache under HOME; reusing the repo's makes startup faster.
     BUN_RUNTIME_TRANSPILER_CACHE_PATH: join(REPO_ROOT, ".cache/bun-transpiler"),
   };
