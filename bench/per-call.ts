@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { type LoadedHook, loadPermissionModules } from "../lib/loader.ts";
 import { CORPUS_FILE } from "./corpus/generate.ts";
+import { COMMAND_MODULES } from "./fixtures/command-modules.ts";
 import { MODULES, ONE_HOOK, policyModules } from "./fixtures/permission-modules.ts";
 import { bareGate, type Session, startSession } from "./fixtures/pi.ts";
 import { median, now, ns, type Row, ratio, report } from "./stats.ts";
@@ -26,6 +27,7 @@ const SETUPS: [label: string, modules: Record<string, string>][] = [
   ["1 hook", ONE_HOOK],
   ["50 hooks", MODULES],
   ["500 hooks", { ...MODULES, ...policyModules(450) }],
+  ["50 hooks reading tool.commands", COMMAND_MODULES],
 ];
 
 export async function perCall(): Promise<Row[]> {
@@ -38,7 +40,7 @@ export async function perCall(): Promise<Row[]> {
     const rows: Row[] = [];
     for (const gate of gates) {
       const [ours, bare] = await measure(quiet, gate);
-      rows.push(row(`${gate.label}, nothing gates (${quiet.length} cmds)`, ours, bare, gate === fifty));
+      rows.push(row(`${gate.label}, nothing gates (${quiet.length} cmds)`, ours, bare, gate === fifty || gate === gates[4]));
     }
     const [ours, bare] = await measure(gated, fifty);
     rows.push(row(`50 hooks, one gates (${gated.length} cmds, no UI → block)`, ours, bare, false));
