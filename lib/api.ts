@@ -13,6 +13,24 @@ export interface PermissionsAPI {
   highlightSpans(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[];
   /** Narrows `tool` by name: `if (api.isTool("bash", tool)) tool.commands…`. */
   isTool<Name extends KnownToolName>(name: Name, tool: PermissionTool): tool is ToolNamed<Name>;
+  /** The short form of a bash hook: these programs (with these subcommands) are asked for, or blocked. */
+  matchCommand(rule: CommandRule): void;
+}
+
+export interface CommandRule {
+  name: string;
+  description?: string;
+  /** Program names as `programName` gives them (`git`, not `/usr/bin/git`). */
+  program: string | readonly string[];
+  /** Only with one of these subcommands (`subcommand({ valueFlags })`). Absent: any. */
+  subcommands?: readonly string[];
+  valueFlags?: readonly string[];
+  /** A further test on each command. */
+  when?(command: ShellCommand): boolean;
+  /** Block with this reason instead of asking. */
+  block?: string;
+  /** The request's prompt; without a highlight, the matched programs and subcommands are highlighted. */
+  prompt?: AuthorRequestPrompt;
 }
 
 export interface Hook<Name extends string = string> {

@@ -3,11 +3,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type {
   AuthorRequestPrompt,
+  BashTool,
+  CommandRule,
   Hook,
   HighlightSpan,
   PermissionHighlight,
   PermissionRequestPrompt,
   PermissionsAPI,
+  ShellWord,
 } from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
@@ -68,6 +71,31 @@ export function createPermissionsAPI(register: (hook: Hook) => void): Permission
     block: (reason) => ({ decision: "block", reason }),
     highlightSpans,
     isTool: (name, tool): tool is never => tool.name === name,
+    matchCommand: (rule) => register(commandHook(rule)),
+  };
+}
+
+/** The hook `api.matchCommand` registers. */
+function commandHook(rule: CommandRule): Hook {
+  const programs = typeof rule.program === "string" ? [rule.program] : rule.program;
+  const options = { valueFlags: rule.valueFlags };
+  return {
+    name: rule.name,
+    description: rule.description,
+    tools: ["bash"],
+    handler({ tool }) {
+      const words: ShellWord[] = [];
+      for (const command of (tool as BashTool).commands) {
+        if (!programs.includes(command.programName)) continue;
+        const subcommand = command.subcommand(options);
+        if (rule.subcommands && !(subcommand && rule.subcommands.includes(subcommand.text))) continue;
+        if (rule.when && !rule.when(command)) continue;
+        words.push(command.program as ShellWord, ...(rule.subcommands && subcommand ? [subcommand] : []));
+      }
+      if (words.length === 0) return undefined;
+      if (rule.block !== undefined) return { decision: "block", reason: rule.block };
+      return { decision: "request", prompt: withSpans({ ...rule.prompt, highlight: rule.prompt?.highlight ?? words }) };
+    },
   };
 }
 
@@ -143,7 +171,15 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
   const description = typeof hook.description === "string" ? hook.description : undefined;
   // A `tools` that is not a list of names filters nothing: the hook sees every call.
   const tools = Array.isArray(hook.tools) && hook.tools.every((name) => typeof name === "string") ? [...hook.tools] : undefined;
-  return { name: hook.name, description, ...(tools && { tools }), handler: hook.handler, scope, source: file, permissionRoot: root };
+  return {
+    name: hook.name,
+    description,
+    ...(tools && { tools }),
+    handler: hook.handler,
+    scope,
+    source: file,
+    permissionRoot: root,
+  };
 }
 
 function isFile(path: string): boolean {

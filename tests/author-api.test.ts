@@ -85,3 +85,49 @@ describe("highlights from commands and words", () => {
     expect(api.request().prompt).toBeUndefined();
   });
 });
+
+describe("matchCommand", () => {
+  function rule(options: Parameters<ReturnType<typeof createPermissionsAPI>["matchCommand"]>[0]): LoadedHook {
+    const registered: Hook[] = [];
+    createPermissionsAPI((hook) => registered.push(hook)).matchCommand(options);
+    expect(registered).toHaveLength(1);
+    return loaded(registered[0]);
+  }
+  const decide = (hook: LoadedHook, command: string) =>
+    evaluate([hook], { cwd: CWD, tool: normalizeToolInput("bash", { command }, CWD) });
+
+  test("asks for the program with one of the subcommands, highlighting both words", async () => {
+    const push = rule({ name: "push", program: "git", subcommands: ["push"] });
+    const command = "git status && sudo git -C . push --force";
+    const verdict = await decide(push, command);
+    expect(verdict?.kind).toBe("request");
+    const prompt = verdict?.kind === "request" ? verdict.prompt : undefined;
+    expect(highlightSpans(command, prompt?.highlight).map(({ start, end }) => command.slice(start, end))).toEqual([
+      "git",
+      "push",
+    ]);
+    expect(await decide(push, "git status; echo 'git push'")).toBeUndefined();
+  });
+
+  test("several programs, a predicate, a block, and the Author's own prompt", async () => {
+    const rm = rule({
+      name: "rm -r",
+      program: ["rm", "rmdir"],
+      when: (command) => command.hasFlag("-r", "--recursive"),
+      block: "No.",
+    });
+    expect(await decide(rm, "rm -fr build")).toMatchObject({ kind: "block", reason: "No." });
+    expect(await decide(rm, "rm build")).toBeUndefined();
+    const ask = rule({ name: "npm", program: "npm", subcommands: ["publish"], prompt: { guidance: "Sure?", highlight: "npm" } });
+    const verdict = await decide(ask, "npm publish");
+    expect(verdict?.kind === "request" && verdict.prompt.guidance).toBe("Sure?");
+    expect(verdict?.kind === "request" && verdict.prompt.highlight).toBe("npm");
+    expect(await decide(ask, "ls")).toBeUndefined();
+  });
+
+  test("only bash calls reach it", async () => {
+    const any = rule({ name: "ls", program: "ls" });
+    expect(any.tools).toEqual(["bash"]);
+    expect(await evaluate([any], { cwd: CWD, tool: normalizeToolInput("powershell", { command: "ls" }, CWD) })).toBeUndefined();
+  });
+});
