@@ -92,6 +92,17 @@ export interface HookInput<Tool extends PermissionTool = PermissionTool> {
   /** The directory the deciding module was loaded from (`<agent dir>/permissions` or `<cwd>/.pi/permissions`). */
   permissionRoot: string;
   tool: Tool;
+  /** Set when another tool made this call, not the agent directly: a pi 1.x codemode script's calls. */
+  parent?: ParentCall;
+}
+
+/** The agent's own tool call that made a call (through any depth of calls), e.g. `codemode`. */
+export interface ParentCall {
+  /** Empty if pi's session doesn't hold that call. */
+  name: string;
+  toolCallId: string;
+  /** Its raw arguments: a codemode call's `code` is the script. */
+  input: Record<string, unknown>;
 }
 
 interface ToolBase<Name extends string> {
@@ -144,6 +155,12 @@ export interface SearchTool<Name extends "grep" | "find"> extends ToolBase<Name>
   pattern: string;
   path?: string;
 }
+/** A tool of an MCP server, named `mcp__<server>__<tool>` by pi 1.x. */
+export interface McpTool extends ToolBase<`mcp__${string}`> {
+  /** As in the tool name: characters other than letters, digits and `_` read `_`. */
+  server: string;
+  tool: string;
+}
 export interface OtherTool extends ToolBase<string> {}
 
 export type PermissionTool =
@@ -155,4 +172,5 @@ export type PermissionTool =
   | LsTool
   | SearchTool<"grep">
   | SearchTool<"find">
+  | McpTool
   | OtherTool;

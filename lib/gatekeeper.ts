@@ -1,18 +1,20 @@
 import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
+import type { ParentCall, PermissionTool } from "./api.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
-import { NoteStore } from "./note-store.ts";
+import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
+import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
 import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import { type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
-import { isCommandTool, normalizeToolInput } from "./tool-input.ts";
+import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 
 type Content = ToolResultEvent["content"];
 
@@ -77,20 +79,29 @@ export class Gatekeeper {
   }
 
   async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
+    const parentId = parentOf(event);
+    if (parentId !== undefined) this.notes.madeBy(event.toolCallId, parentId);
     if (this.stoppedBy !== undefined) return this.stopped();
     const hooks = (await this.loading).hooks.filter((hook) => this.enablement.isEnabled(hook.name));
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
-    const verdict = await evaluate(hooks, { cwd: ctx.cwd, tool });
+    const parent = parentId === undefined ? undefined : parentCall(ctx, this.notes.rootOf(event.toolCallId));
+    const verdict = await evaluate(hooks, parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool });
     if (!verdict) return undefined;
     const hookName = verdict.hook.name;
     if (verdict.kind === "block") return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
     if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
-    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail));
+    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail, parent));
     if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
-    return this.apply(outcome, hookName, event, ctx);
+    if (!parent) return this.apply(outcome, hookName, event, ctx);
+    // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
+    if (this.notes.rootDelivered(event.toolCallId)) {
+      ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
+      return { block: true, reason: present.agentParentEnded(parent.name) };
+    }
+    return this.apply(outcome, hookName, event, ctx, { toolName: event.toolName, args: callArguments(tool) });
   }
 
   /** A call of a turn the Approver stopped: blocked without asking. */
@@ -98,10 +109,23 @@ export class Gatekeeper {
     return { block: true, reason: present.agentAbort(hookName) };
   }
 
-  onToolResult(event: ToolResultEvent): { content: Content } | undefined {
-    const note = this.notes.consume(event.toolCallId);
-    if (!note) return undefined;
-    return { content: prepend(present.agentNote(note), event.content) };
+  /**
+   * The call's own note, then the notes about calls it made (a codemode script's), go before its
+   * output. Structured content (what a script's `tools.bash()` resolves to on pi 1.x) is kept as it is.
+   */
+  onToolResult(event: ToolResultEvent): { content: Content; structuredContent?: unknown } | undefined {
+    const notes = this.notes.consume(event.toolCallId);
+    if (!notes) return undefined;
+    const texts = notes.relayed.map(({ toolName, args, note }) =>
+      present.agentNestedNote(event.toolName, toolName, args, present.agentNote(note)),
+    );
+    if (notes.note) texts.unshift(present.agentNote(notes.note));
+    const content = prepend(
+      texts.reduce((all, text) => present.withNote(all, text)),
+      event.content,
+    );
+    const structuredContent = structuredContentOf(event);
+    return structuredContent === undefined ? { content } : { content, structuredContent };
   }
 
   /**
@@ -136,17 +160,23 @@ export class Gatekeeper {
     return answer;
   }
 
+  /** `nested`: the call another call made, as the notes relayed to the agent name it. */
   private apply(
     outcome: PromptOutcome,
     hookName: string,
     event: ToolCallEvent,
     ctx: ExtensionContext,
+    nested?: Omit<RelayedNote, "note">,
   ): ToolCallEventResult | undefined {
     const id = event.toolCallId;
+    const keep = (note: PendingNote) => {
+      if (note.kind !== "abort") this.notes.remember(id, note);
+      if (nested) this.notes.relay(id, { ...nested, note });
+    };
     switch (outcome.kind) {
       case "authorize":
         if (outcome.note) {
-          this.notes.remember(id, { kind: "authorize", hookName, note: outcome.note });
+          keep({ kind: "authorize", hookName, note: outcome.note });
           ctx.ui.notify(present.notifyAuthorizedWithNote(hookName), "info");
         }
         if (outcome.dontAskAgain) {
@@ -158,7 +188,7 @@ export class Gatekeeper {
         const input = commandInput(event);
         if (!input) return { block: true, reason: present.agentInternalError(present.problems.notEditable(event.toolName)) };
         input.command = outcome.command;
-        this.notes.remember(id, { kind: "edit", hookName, command: outcome.command, note: outcome.note });
+        keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note });
         ctx.ui.notify(present.notifyEdited(hookName), "info");
         return undefined;
       }
@@ -166,6 +196,7 @@ export class Gatekeeper {
         if (ctx.signal?.aborted) return this.stopped(hookName);
         ctx.ui.notify(present.notifyAborted(hookName, outcome.note !== undefined), "info");
         if (!outcome.note) this.stoppedBy = hookName;
+        keep({ kind: "abort", hookName, note: outcome.note });
         return { block: true, reason: present.agentAbort(hookName, outcome.note) };
       default:
         outcome satisfies never;
@@ -183,12 +214,18 @@ function commandInput(event: ToolCallEvent): { command: string } | undefined {
   return undefined;
 }
 
-function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: string, detail: string): PromptRequest {
+function promptRequest(
+  verdict: Exclude<Verdict, { kind: "block" }>,
+  toolName: string,
+  detail: string,
+  parent: ParentCall | undefined,
+): PromptRequest {
   const prompt = verdict.kind === "request" ? verdict.prompt : {};
   const guidance = verdict.kind === "failed" ? present.hookFailureGuidance(verdict.error) : text(prompt.guidance);
   return {
     hookName: verdict.hook.name,
     description: verdict.hook.description,
+    ...(parent && { origin: present.promptOrigin(parent.name) }),
     guidance,
     toolName,
     detail,
@@ -201,6 +238,11 @@ function promptRequest(verdict: Exclude<Verdict, { kind: "block" }>, toolName: s
     },
     editable: isCommandTool(toolName),
   };
+}
+
+/** A call as the agent's notes name it: the command, or the arguments as one line of JSON. */
+function callArguments(tool: PermissionTool): string {
+  return "command" in tool ? tool.command : (oneLineJson(tool.input) ?? "");
 }
 
 function noUiReason(verdict: Exclude<Verdict, { kind: "block" }>): string {

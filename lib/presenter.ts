@@ -15,9 +15,14 @@ export const EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 // ── Agent-facing ───────────────────────────────────────────────────────────────────────────
 
 export function agentNote(note: PendingNote): string {
-  return note.kind === "edit"
-    ? agentEditNote(note.hookName, note.command, note.note)
-    : agentAuthorizeNote(note.hookName, note.note);
+  switch (note.kind) {
+    case "edit":
+      return agentEditNote(note.hookName, note.command, note.note);
+    case "authorize":
+      return agentAuthorizeNote(note.hookName, note.note);
+    case "abort":
+      return agentAbort(note.hookName, note.note);
+  }
 }
 
 export function agentEditNote(hookName: string, command: string, note?: string): string {
@@ -346,4 +351,44 @@ export function permissionsSummary(hooks: readonly HookSummary[], failures: read
   if (failures.length > 0) lines.push(`${FAILED_HEADING}:`);
   for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
   return lines.join("\n");
+}
+
+// ── Calls a tool makes (pi 1.x codemode scripts) and MCP tools ────────────────────────────────
+
+/**
+ * A note about a call another call made, on the result of the agent's own call (the script's
+ * result): which call it is about, the arguments it was made with, then the note as for a direct call.
+ */
+export function agentNestedNote(parentTool: string, toolName: string, args: string, note: string): string {
+  return `Note on a call made by your ${parentTool} call: ${toolName}\n${args}\n\n${note}`;
+}
+
+/** A script's call the Approver decided on after the script had ended: pi cancels it, and it is blocked. */
+export function notifyParentEnded(hookName: string, parentTool: string): string {
+  return `Not run (${hookName}): ${parentDescription(parentTool)} that made this call had already ended.`;
+}
+
+export function agentParentEnded(parentTool: string): string {
+  return `Blocked: ${parentDescription(parentTool)} that made this call had already ended.`;
+}
+
+function parentDescription(parentTool: string): string {
+  if (parentTool === "codemode") return "the codemode script";
+  return parentTool === "" ? "the tool call" : `the ${parentTool} call`;
+}
+
+/** The prompt's line saying where a call comes from, when the agent didn't make it directly. */
+export function promptOrigin(parentTool: string): string {
+  if (parentTool === "codemode") return "Made by a codemode script the agent wrote.";
+  return parentTool === "" ? "Made by another tool call, not by the agent directly." : `Made by the agent's ${parentTool} call.`;
+}
+
+/** An MCP call's argument as the prompt shows it: a multi-line string as its lines, anything else as one line of JSON. */
+export type ArgumentText = { lines: string } | { json: string };
+
+export function mcpDetail(server: string, tool: string, args: readonly (readonly [string, ArgumentText])[]): string {
+  const rows = args.map(([key, value]) =>
+    "lines" in value ? `  ${key}: |\n    ${value.lines.replaceAll("\n", "\n    ")}` : `  ${key}: ${value.json}`,
+  );
+  return [`MCP server ${server}, tool ${tool}`, ...rows].join("\n");
 }

@@ -22,6 +22,8 @@ import { VisibleTyping } from "./visible-typing.ts";
 export interface PromptRequest {
   hookName: string;
   description?: string;
+  /** Where the call comes from when another call made it (a codemode script's). */
+  origin?: string;
   guidance?: string;
   toolName: string;
   /** The tool detail exactly as the agent gave it. */

@@ -10,7 +10,7 @@ import type {
   ReadToolInput,
   WriteToolInput,
 } from "@earendil-works/pi-coding-agent";
-import type { EditReplacement, PermissionTool } from "./api.ts";
+import type { EditReplacement, McpTool, PermissionTool } from "./api.ts";
 import * as present from "./presenter.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
 
@@ -94,8 +94,27 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
       return { name: kind, input, pattern, path, detail: present.searchDetail(pattern, path) };
     }
     default:
-      return { name, input, detail: stableJson(input) };
+      return mcpTool(name, input) ?? { name, input, detail: stableJson(input) };
   }
+}
+
+/** pi 1.x names an MCP server's tool `mcp__<server>__<tool>`, and splits such a name the same way. */
+const MCP_TOOL_NAME = /^mcp__(.+?)__(.+)$/;
+
+function mcpTool(name: string, input: Record<string, unknown>): McpTool | undefined {
+  const match = MCP_TOOL_NAME.exec(name);
+  if (!match) return undefined;
+  const [, server = "", tool = ""] = match;
+  const args: [string, present.ArgumentText][] = [];
+  for (const key of Object.keys(input).sort()) {
+    const value = input[key];
+    if (typeof value === "string" && value.includes("\n")) args.push([key, { lines: value }]);
+    else {
+      const json = oneLineJson(value);
+      if (json !== undefined) args.push([key, { json }]);
+    }
+  }
+  return { name: name as McpTool["name"], input, server, tool, detail: present.mcpDetail(server, tool, args) };
 }
 
 /** pi's edit (`path`, `edits[]`) and the Claude-Code shape (`file_path`, `old_string`, `new_string`, `replace_all`). */
@@ -159,6 +178,11 @@ function fileUrlPath(url: string): string | undefined {
 /** Pretty JSON with sorted keys, so the same arguments always read the same. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(sortKeys(value), null, 2) ?? "";
+}
+
+/** JSON on one line with sorted keys; undefined for what JSON can't show (functions, undefined). */
+export function oneLineJson(value: unknown): string | undefined {
+  return JSON.stringify(sortKeys(value));
 }
 
 function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {

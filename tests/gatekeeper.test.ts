@@ -4,7 +4,17 @@ import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { agentDirWith, bashCall, bashResult, fakeApprover, fakeSession } from "./support/fake-session.ts";
+import {
+  agentDirWith,
+  bashCall,
+  bashResult,
+  codemodeMessage,
+  codemodeResult,
+  fakeApprover,
+  fakeSession,
+  nestedBashCall,
+  nestedBashResult,
+} from "./support/fake-session.ts";
 
 // "Ask" asks about every call; "Commit" blocks commits; "Other" asks about `other`, after Ask.
 const AGENT_DIR = agentDirWith({
@@ -13,6 +23,10 @@ const AGENT_DIR = agentDirWith({
   handler: ({ tool }) =>
     (tool.command === "labels" && api.request({ authorizeLabel: "Go", editLabel: "Fix", abortLabel: "Stop", dontAskLabel: "trust it" })) ||
     (tool.command === "old labels" && api.request({ approveLabel: "Yes", rejectLabel: "No" })),
+});`,
+  "0-parent.js": `export default (api) => api.onToolUse({
+  name: "Parent",
+  handler: ({ tool, parent }) => tool.command === "who made me" && api.block(JSON.stringify(parent ?? null)),
 });`,
   "a-commit.js": `export default (api) => api.onToolUse({
   name: "Commit",
@@ -240,5 +254,178 @@ describe("the session closes during a prompt", () => {
     await result;
     gatekeeper.close();
     expect(gatekeeper.onToolResult(bashResult("c1", "a b"))).toBeUndefined();
+  });
+});
+
+describe("calls a codemode script makes (pi 1.x nested calls)", () => {
+  const SCRIPT = 'await tools.bash({ command: "rm -r build" });';
+
+  beforeEach(() => {
+    session = fakeSession({ branch: [codemodeMessage("cm", SCRIPT)] });
+  });
+
+  function nested(id: string, command: string, parent = "cm") {
+    return gatekeeper.onToolCall(nestedBashCall(id, parent, command), session.ctx);
+  }
+
+  test("hooks learn which call of the agent's made the call, and the prompt says so", async () => {
+    expect(await nested("cm/1", "who made me")).toEqual({
+      block: true,
+      reason: present.agentHookBlock("Parent", JSON.stringify({ name: "codemode", toolCallId: "cm", input: { code: SCRIPT } })),
+    });
+    expect(await call("c1", "who made me")).toEqual({ block: true, reason: present.agentHookBlock("Parent", "null") });
+    const result = nested("cm/2", "ls");
+    const prompt = await answerNext({ kind: "authorize" });
+    await result;
+    expect(prompt.request.origin).toBe(present.promptOrigin("codemode"));
+    const direct = call("c2", "ls");
+    expect((await answerNext({ kind: "authorize" })).request.origin).toBeUndefined();
+    await direct;
+  });
+
+  test("a call made by a call the script made belongs to the agent's call at the root", async () => {
+    gatekeeper.onToolCall({ ...bashCall("cm/1", "inner"), parentToolCallId: "cm" } as never, session.ctx);
+    await answerNext({ kind: "authorize" });
+    const result = nested("cm/1/1", "who made me", "cm/1");
+    expect(await result).toEqual({
+      block: true,
+      reason: present.agentHookBlock("Parent", JSON.stringify({ name: "codemode", toolCallId: "cm", input: { code: SCRIPT } })),
+    });
+  });
+
+  test("Edit with a note: the script's result carries the edit note, and so does the agent's, naming the call", async () => {
+    const event = nestedBashCall("cm/1", "cm", "rm -r build");
+    const result = gatekeeper.onToolCall(event, session.ctx);
+    await answerNext({ kind: "edit", command: "rm -r build/tmp", note: "only tmp" });
+    expect(await result).toBeUndefined();
+    expect(event.input).toEqual({ command: "rm -r build/tmp" });
+    const editNote = present.agentEditNote("Ask", "rm -r build/tmp", "only tmp");
+    expect(gatekeeper.onToolResult(nestedBashResult("cm/1", "cm", "removed"))).toEqual({
+      content: [{ type: "text", text: `${editNote}\n\nremoved` }],
+      structuredContent: { output: "removed", truncated: false, exit_code: 0 },
+    });
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "Script completed in 0.1s"))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: `${present.agentNestedNote("codemode", "bash", "rm -r build", editNote)}\n\nScript completed in 0.1s`,
+        },
+      ],
+    });
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "again"))).toBeUndefined();
+    expect(session.notices).toEqual([present.notifyEdited("Ask")]);
+  });
+
+  test("two calls with notes: both reach the agent's result, in the order answered, each naming its call", async () => {
+    const first = nested("cm/1", "one");
+    await answerNext({ kind: "authorize", note: "fine" });
+    await first;
+    const second = nested("cm/2", "two");
+    await answerNext({ kind: "edit", command: "two --dry-run" });
+    await second;
+    gatekeeper.onToolResult(nestedBashResult("cm/1", "cm", "1"));
+    gatekeeper.onToolResult(nestedBashResult("cm/2", "cm", "2"));
+    const text = gatekeeper.onToolResult(codemodeResult("cm", "out"))?.content[0];
+    expect(text).toEqual({
+      type: "text",
+      text: [
+        present.agentNestedNote("codemode", "bash", "one", present.agentAuthorizeNote("Ask", "fine")),
+        present.agentNestedNote("codemode", "bash", "two", present.agentEditNote("Ask", "two --dry-run")),
+        "out",
+      ].join("\n\n"),
+    });
+  });
+
+  test("a script that fails after an edited call: the notes still reach the agent with the failure", async () => {
+    const result = nested("cm/1", "rm -r build");
+    await answerNext({ kind: "edit", command: "rm -r build/tmp" });
+    await result;
+    gatekeeper.onToolResult(nestedBashResult("cm/1", "cm", ""));
+    const failed = "Script failed in 0.2s\n\nScript error: Error: boom";
+    expect(gatekeeper.onToolResult(codemodeResult("cm", failed, true))).toEqual({
+      content: [
+        {
+          type: "text",
+          text: `${present.agentNestedNote("codemode", "bash", "rm -r build", present.agentEditNote("Ask", "rm -r build/tmp"))}\n\n${failed}`,
+        },
+      ],
+    });
+  });
+
+  test("Abort with a note: the script sees the rejection, the agent's result carries it, the turn goes on", async () => {
+    const result = nested("cm/1", "rm -r build");
+    await answerNext({ kind: "abort", note: "keep build" });
+    expect(await result).toEqual({ block: true, reason: present.agentAbort("Ask", "keep build") });
+    const after = nested("cm/2", "ls");
+    await answerNext({ kind: "authorize" });
+    expect(await after).toBeUndefined();
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "out"))?.content[0]).toEqual({
+      type: "text",
+      text: `${present.agentNestedNote("codemode", "bash", "rm -r build", present.agentAbort("Ask", "keep build"))}\n\nout`,
+    });
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(session.aborts).toBe(0);
+  });
+
+  test("Abort without a note: the script's later calls are blocked unasked, the agent reads why, the turn stops after", async () => {
+    const result = nested("cm/1", "rm -r build");
+    await answerNext({ kind: "abort" });
+    expect(await result).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await nested("cm/2", "ls")).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(approver.asked).toHaveLength(1);
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "out"))?.content[0]).toEqual({
+      type: "text",
+      text: `${present.agentNestedNote("codemode", "bash", "rm -r build", present.agentAbort("Ask"))}\n\nout`,
+    });
+    expect(session.aborts).toBe(0);
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(session.aborts).toBe(1);
+  });
+
+  test("Authorize without a note: nothing is added anywhere", async () => {
+    const result = nested("cm/1", "ls");
+    await answerNext({ kind: "authorize" });
+    await result;
+    expect(gatekeeper.onToolResult(nestedBashResult("cm/1", "cm", "a"))).toBeUndefined();
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "out"))).toBeUndefined();
+  });
+
+  test("notes never reach another call: not another script's result, nor one after the turn ended", async () => {
+    const result = nested("cm/1", "ls");
+    await answerNext({ kind: "authorize", note: "fine" });
+    await result;
+    expect(gatekeeper.onToolResult(codemodeResult("other", "out"))).toBeUndefined();
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(gatekeeper.onToolResult(nestedBashResult("cm/1", "cm", "a"))).toBeUndefined();
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "out"))).toBeUndefined();
+  });
+
+  test("answered after the script ended (pi cancels its pending calls): blocked, and the Approver is told", async () => {
+    const result = nested("cm/1", "rm -r build");
+    const prompt = await approver.next();
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "Script completed"))).toBeUndefined();
+    prompt.answer({ kind: "edit", command: "rm -r build/tmp", note: "only tmp" });
+    expect(await result).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
+    expect(session.notices).toEqual([present.notifyParentEnded("Ask", "codemode")]);
+  });
+
+  test("the agent's own note on the codemode call comes first, then the notes about its calls", async () => {
+    const own = gatekeeper.onToolCall(
+      { type: "tool_call", toolCallId: "cm", toolName: "codemode", input: { code: SCRIPT } } as never,
+      session.ctx,
+    );
+    await answerNext({ kind: "authorize", note: "go ahead" });
+    await own;
+    const result = nested("cm/1", "ls");
+    await answerNext({ kind: "authorize", note: "fine" });
+    await result;
+    expect(gatekeeper.onToolResult(codemodeResult("cm", "out"))?.content[0]).toEqual({
+      type: "text",
+      text: [
+        present.agentAuthorizeNote("Ask", "go ahead"),
+        present.agentNestedNote("codemode", "bash", "ls", present.agentAuthorizeNote("Ask", "fine")),
+        "out",
+      ].join("\n\n"),
+    });
   });
 });

@@ -578,3 +578,55 @@ describe("texts that had no exact test", () => {
     );
   });
 });
+
+describe("calls a codemode script makes, and MCP tools", () => {
+  test("a relayed note names the agent's call, the call, its arguments, then the note unchanged", () => {
+    const edit = present.agentEditNote("git commit", "git commit -qam 'fix wording'", "keep it short");
+    expect(present.agentNestedNote("codemode", "bash", "git commit -qam 'fix wordign'", edit)).toBe(
+      `Note on a call made by your codemode call: bash
+git commit -qam 'fix wordign'
+
+Edited by user via permission hook git commit
+
+The user edited this command before execution. The command that actually ran:
+git commit -qam 'fix wording'
+
+The user also provided context for how to proceed:
+keep it short`,
+    );
+    expect(present.agentNestedNote("codemode", "mcp__notes__add", '{"text":"milk"}', "N")).toBe(
+      'Note on a call made by your codemode call: mcp__notes__add\n{"text":"milk"}\n\nN',
+    );
+  });
+
+  test("an Abort's note is the rejection as for a direct call", () => {
+    expect(present.agentNote({ kind: "abort", hookName: "h" })).toBe(present.agentAbort("h"));
+    expect(present.agentNote({ kind: "abort", hookName: "h", note: "n" })).toBe(present.agentAbort("h", "n"));
+  });
+
+  test("where a call comes from, in the prompt", () => {
+    expect(present.promptOrigin("codemode")).toBe("Made by a codemode script the agent wrote.");
+    expect(present.promptOrigin("batch")).toBe("Made by the agent's batch call.");
+    expect(present.promptOrigin("")).toBe("Made by another tool call, not by the agent directly.");
+  });
+
+  test("a call answered after its script ended", () => {
+    expect(present.notifyParentEnded("Gate", "codemode")).toBe(
+      "Not run (Gate): the codemode script that made this call had already ended.",
+    );
+    expect(present.notifyParentEnded("Gate", "batch")).toBe(
+      "Not run (Gate): the batch call that made this call had already ended.",
+    );
+    expect(present.agentParentEnded("")).toBe("Blocked: the tool call that made this call had already ended.");
+  });
+
+  test("an MCP call's detail: server and tool, then each argument on its own line", () => {
+    expect(present.mcpDetail("notes", "add", [])).toBe("MCP server notes, tool add");
+    expect(
+      present.mcpDetail("notes", "add", [
+        ["body", { lines: "one\ntwo" }],
+        ["n", { json: "3" }],
+      ]),
+    ).toBe("MCP server notes, tool add\n  body: |\n    one\n    two\n  n: 3");
+  });
+});

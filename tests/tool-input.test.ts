@@ -32,7 +32,11 @@ describe("bash and powershell", () => {
   });
 
   test("bash: commands are parsed on first access, once, and shared", () => {
-    const bash = normalizeToolInput("bash", { command: `cd sub && echo "git add" && command git -C . add x > log` }, CWD) as BashTool;
+    const bash = normalizeToolInput(
+      "bash",
+      { command: `cd sub && echo "git add" && command git -C . add x > log` },
+      CWD,
+    ) as BashTool;
     const commands = bash.commands;
     expect(bash.commands).toBe(commands);
     expect(commands.map((command) => [command.programName, command.subcommand()?.text, command.dir])).toEqual([
@@ -386,8 +390,8 @@ describe("path fields", () => {
 describe("custom tools", () => {
   test("detail is pretty JSON with sorted keys (arrays keep their order)", () => {
     const input = { title: "Bug", body: "It breaks", labels: ["z", "a"], meta: { z: 1, a: { y: null, b: true } } };
-    expect(tool("mcp__github__create_issue", input)).toStrictEqual({
-      name: "mcp__github__create_issue",
+    expect(tool("create_issue", input)).toStrictEqual({
+      name: "create_issue",
       input,
       detail: `{
   "body": "It breaks",
@@ -514,5 +518,51 @@ describe("garbage input never throws", () => {
     const result = tool("bash", { command: ["git", "push"] });
     expect(result.command).toBe("");
     expect(result.detail).toBe("");
+  });
+});
+
+describe("MCP tools", () => {
+  test("server and tool from the name; the detail names them and lists the arguments, one per line", () => {
+    const input = { title: "Bug", body: "It breaks\nbadly\n", labels: ["z", "a"], meta: { z: 1, a: null }, draft: false };
+    expect(tool("mcp__github__create_issue", input)).toStrictEqual({
+      name: "mcp__github__create_issue",
+      input,
+      server: "github",
+      tool: "create_issue",
+      detail: [
+        "MCP server github, tool create_issue",
+        "  body: |",
+        "    It breaks",
+        "    badly",
+        "    ",
+        "  draft: false",
+        '  labels: ["z","a"]',
+        '  meta: {"a":null,"z":1}',
+        '  title: "Bug"',
+      ].join("\n"),
+    });
+  });
+
+  test("split as pi splits it: the server ends at the first __", () => {
+    expect(tool("mcp__dev_radius__search__all", {})).toMatchObject({
+      server: "dev_radius",
+      tool: "search__all",
+      detail: "MCP server dev_radius, tool search__all",
+    });
+  });
+
+  test("values JSON can't show are left out; odd input never throws", () => {
+    expect(tool("mcp__s__t", { gone: undefined, fn: () => 1, big: 10n }).detail).toBe('MCP server s, tool t\n  big: "10"');
+    expect(tool("mcp__s__t", null)).toStrictEqual({
+      name: "mcp__s__t",
+      input: {},
+      server: "s",
+      tool: "t",
+      detail: "MCP server s, tool t",
+    });
+  });
+
+  test("not an MCP name: a custom tool as before", () => {
+    expect(tool("mcp__custom", { a: 1 })).toStrictEqual({ name: "mcp__custom", input: { a: 1 }, detail: '{\n  "a": 1\n}' });
   });
 });

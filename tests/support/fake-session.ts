@@ -16,7 +16,8 @@ export interface FakeSession {
   interrupt(): void;
 }
 
-export function fakeSession(options: { hasUI?: boolean; mode?: string; cwd?: string } = {}): FakeSession {
+/** `branch`: the session's entries, as `sessionManager.getBranch()` returns them. */
+export function fakeSession(options: { hasUI?: boolean; mode?: string; cwd?: string; branch?: unknown[] } = {}): FakeSession {
   const controller = new AbortController();
   const session: FakeSession = {
     notices: [],
@@ -31,7 +32,7 @@ export function fakeSession(options: { hasUI?: boolean; mode?: string; cwd?: str
         session.aborts++;
       },
       isProjectTrusted: () => true,
-      sessionManager: { getBranch: () => [] },
+      sessionManager: { getBranch: () => options.branch ?? [] },
       ui: {
         notify: (message: string) => session.notices.push(message),
         setStatus: () => {},
@@ -86,6 +87,33 @@ export function fakeApprover(): { show: ShowPrompt; asked: AskedPrompt[]; next()
 
 export function bashCall(toolCallId: string, command: string): ToolCallEvent {
   return { type: "tool_call", toolCallId, toolName: "bash", input: { command } } as ToolCallEvent;
+}
+
+/** A bash call another call made: pi 1.x's nested calls carry the id of the call that made them. */
+export function nestedBashCall(toolCallId: string, parentToolCallId: string, command: string): ToolCallEvent {
+  return { ...bashCall(toolCallId, command), parentToolCallId } as unknown as ToolCallEvent;
+}
+
+/** A nested bash call's result as pi 1.x gives it: text for the record, structured content for the script. */
+export function nestedBashResult(toolCallId: string, parentToolCallId: string, output: string): ToolResultEvent {
+  return {
+    ...bashResult(toolCallId, output),
+    parentToolCallId,
+    structuredContent: { output, truncated: false, exit_code: 0 },
+  } as unknown as ToolResultEvent;
+}
+
+/** The session entry of the agent's message that made a codemode call running `code`. */
+export function codemodeMessage(toolCallId: string, code: string): unknown {
+  return {
+    type: "message",
+    message: { role: "assistant", content: [{ type: "toolCall", id: toolCallId, name: "codemode", arguments: { code } }] },
+  };
+}
+
+/** A codemode call's result: the script's output. */
+export function codemodeResult(toolCallId: string, text: string, isError = false): ToolResultEvent {
+  return { ...bashResult(toolCallId, text), toolName: "codemode", isError } as ToolResultEvent;
 }
 
 export function bashResult(toolCallId: string, output: string): ToolResultEvent {
