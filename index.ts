@@ -1,4 +1,6 @@
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { Attention, chooseSignals, insideTmux } from "./lib/attention.ts";
+import { DecisionLog } from "./lib/decision-log.ts";
 import { Enablement } from "./lib/enablement.ts";
 import { describeError } from "./lib/failure.ts";
 import { Gatekeeper } from "./lib/gatekeeper.ts";
@@ -6,6 +8,9 @@ import { guard, report } from "./lib/guard.ts";
 import { loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
 import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } from "./lib/presenter.ts";
+import { type PermissionSettings, readSettings } from "./lib/settings.ts";
+import { type PromptWatch, showPrompt } from "./lib/show-prompt.ts";
+import { systemTimers } from "./lib/timers.ts";
 
 export type * from "./lib/api.ts";
 
@@ -14,15 +19,23 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
   const unavailable = await loadPi();
   if (unavailable !== undefined) return blockEverything(pi, unavailable);
   const enablement = new Enablement(pi);
-  const gatekeeper = new Gatekeeper(enablement);
+  const decisions = new DecisionLog(pi);
+  let watch: PromptWatch = {};
+  const gatekeeper = new Gatekeeper(enablement, (ctx, request, track) => showPrompt(ctx, request, track, watch), decisions);
   registerPermissionControls(pi, gatekeeper, enablement);
 
-  pi.on("session_start", (_event, ctx) =>
-    guard(ctx, DURING.load, () => {
+  pi.on("session_start", async (_event, ctx) => {
+    await guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
       gatekeeper.load(ctx);
-    }),
-  );
+    });
+    await guard(ctx, DURING.settings, () => {
+      const { settings, problems } = readSettings(ctx);
+      for (const problem of problems) report(ctx, problem, "warning");
+      watch = promptWatch(settings, pi);
+      decisions.setAuditFile(settings.auditFile);
+    });
+  });
   pi.on("session_tree", (_event, ctx) =>
     guard(ctx, DURING.tree, () => {
       gatekeeper.onTree();
@@ -41,6 +54,18 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
       return { block: true, reason: agentInternalError(message) };
     }
   });
+}
+
+/** What runs beside each prompt of this session: attention (from the terminal pi runs in) and the timeout. */
+function promptWatch(settings: PermissionSettings, pi: ExtensionAPI): PromptWatch {
+  const attention = new Attention({
+    signals: chooseSignals(settings.attention, process.env),
+    repeatMs: settings.attentionRepeatSeconds * 1000,
+    tmux: insideTmux(process.env),
+    emit: (channel, data) => pi.events.emit(channel, data),
+    timers: systemTimers,
+  });
+  return settings.timeoutSeconds === undefined ? { attention } : { attention, timeoutSeconds: settings.timeoutSeconds };
 }
 
 /** Without pi's own packages nothing can be checked: a notice each session, and every call blocked. */

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
+import { approverDecision, type DecisionLog, unansweredDecision } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
@@ -13,7 +14,7 @@ import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
 import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
-import { type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
+import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 
 type Content = ToolResultEvent["content"];
@@ -28,10 +29,11 @@ export class Gatekeeper {
   private stoppedBy: string | undefined;
   private closed = false;
 
-  /** `show` puts a request to the Approver; tests answer in its place. */
+  /** `show` puts a request to the Approver; tests answer in its place. `decisions` records every outcome and block. */
   constructor(
     private readonly enablement: Enablement,
     private readonly show: ShowPrompt = showPrompt,
+    private readonly decisions?: DecisionLog,
   ) {}
 
   /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
@@ -89,12 +91,25 @@ export class Gatekeeper {
     const verdict = await evaluate(hooks, parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool });
     if (!verdict) return undefined;
     const hookName = verdict.hook.name;
-    if (verdict.kind === "block") return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
-    if (!ctx.hasUI || ctx.mode !== "tui") return { block: true, reason: noUiReason(verdict) };
+    const call = { hookName, toolName: event.toolName, detail: tool.detail };
+    if (verdict.kind === "block") {
+      this.decisions?.record(unansweredDecision(call, "hook"), ctx);
+      return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
+    }
+    if (!canAsk(ctx)) {
+      this.decisions?.record(unansweredDecision(call, "no UI"), ctx);
+      return { block: true, reason: noUiReason(verdict) };
+    }
     const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail, parent));
     if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
+    if (outcome === "timed out") {
+      this.decisions?.record(unansweredDecision(call, "timeout"), ctx);
+      this.stoppedBy = hookName;
+      return { block: true, reason: present.agentTimedOut(hookName) };
+    }
     if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
+    this.decisions?.record(approverDecision(call, outcome), ctx);
     if (!parent) return this.apply(outcome, hookName, event, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (this.notes.rootDelivered(event.toolCallId)) {
@@ -146,7 +161,7 @@ export class Gatekeeper {
   private ask(
     ctx: ExtensionContext,
     request: PromptRequest,
-  ): Promise<PromptOutcome | "interrupted" | "switched off" | undefined> {
+  ): Promise<PromptOutcome | "interrupted" | "timed out" | "switched off" | undefined> {
     const show = async () => {
       if (this.stoppedBy !== undefined || this.closed) return "interrupted" as const;
       if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;

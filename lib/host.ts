@@ -29,21 +29,23 @@ export let getAgentDir: typeof Agent.getAgentDir;
 export let hasTrustRequiringProjectResources: typeof Agent.hasTrustRequiringProjectResources;
 export let isToolCallEventType: typeof Agent.isToolCallEventType;
 export let ProjectTrustStore: typeof Agent.ProjectTrustStore;
+export let SettingsManager: typeof Agent.SettingsManager;
 
 /** Binds the exports above to pi's own modules; resolves to what went wrong, if anything did. */
 export async function loadPi(): Promise<string | undefined> {
   let tui: typeof Tui;
   let agent: typeof Agent;
   try {
-    [tui, agent] = (await Promise.all([
-      jitiImport("@earendil-works/pi-tui"),
-      jitiImport("@earendil-works/pi-coding-agent"),
-    ])) as [typeof Tui, typeof Agent];
+    [tui, agent] = (await Promise.all([jitiImport("@earendil-works/pi-tui"), jitiImport("@earendil-works/pi-coding-agent")])) as [
+      typeof Tui,
+      typeof Agent,
+    ];
   } catch (error) {
     return describeError(error);
   }
   ({ Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi } = tui);
-  ({ CONFIG_DIR_NAME, getAgentDir, hasTrustRequiringProjectResources, isToolCallEventType, ProjectTrustStore } = agent);
+  ({ CONFIG_DIR_NAME, getAgentDir, hasTrustRequiringProjectResources, isToolCallEventType, ProjectTrustStore, SettingsManager } =
+    agent);
   const missing = Object.entries({
     Editor,
     Input,
@@ -58,6 +60,7 @@ export async function loadPi(): Promise<string | undefined> {
     hasTrustRequiringProjectResources,
     isToolCallEventType,
     ProjectTrustStore,
+    SettingsManager,
   }).flatMap(([name, value]) => (value === undefined ? [name] : []));
   return missing.length > 0 ? `missing ${missing.join(", ")}` : undefined;
 }

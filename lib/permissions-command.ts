@@ -1,4 +1,4 @@
-// `/permissions [enable|disable [hook name]]`: parsing, hook names, argument completion. Pure.
+// `/permissions [enable|disable [hook name] | log]`: parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
 import { SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
 import { toVisible } from "./visible.ts";
@@ -7,9 +7,11 @@ export type PermissionsCommand =
   | { kind: "list" }
   /** No name: every hook. */
   | { kind: "switch"; enabled: boolean; name?: string }
+  /** This branch's decisions. */
+  | { kind: "log" }
   | { kind: "usage" };
 
-const SUBCOMMANDS = ["enable", "disable"] as const;
+const SUBCOMMANDS = ["enable", "disable", "log"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
@@ -19,6 +21,7 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   const subcommand = asSubcommand(word);
   if (!subcommand) return { kind: "usage" };
   const name = rest.trim();
+  if (subcommand === "log") return name === "" ? { kind: "log" } : { kind: "usage" };
   return name === ""
     ? { kind: "switch", enabled: subcommand === "enable" }
     : { kind: "switch", enabled: subcommand === "enable", name };
@@ -41,7 +44,8 @@ export interface CompletionHook {
 export function completePermissionsArgs(prefix: string, hooks: readonly CompletionHook[]): AutocompleteItem[] | null {
   const { word, space, rest } = split(prefix);
   const subcommand = asSubcommand(word);
-  const items = !space ? subcommandItems(word) : subcommand ? hookItems(subcommand, rest, hooks) : [];
+  const switching = subcommand === "log" ? undefined : subcommand;
+  const items = !space ? subcommandItems(word) : switching ? hookItems(switching, rest, hooks) : [];
   // A complete argument gets no list: enter on an open list would only re-apply it, not run the command.
   if (items.length === 0 || items.some((item) => item.value === prefix.trim())) return null;
   return items;
@@ -56,7 +60,7 @@ function subcommandItems(typed: string): AutocompleteItem[] {
 }
 
 /** The hooks the subcommand would change, each name once. */
-function hookItems(subcommand: Subcommand, typed: string, hooks: readonly CompletionHook[]): AutocompleteItem[] {
+function hookItems(subcommand: Exclude<Subcommand, "log">, typed: string, hooks: readonly CompletionHook[]): AutocompleteItem[] {
   const switchable = hooks.filter((hook) => hook.enabled !== (subcommand === "enable"));
   const unique = switchable.filter((hook, index) => switchable.findIndex((other) => other.name === hook.name) === index);
   return fuzzyFilter(unique, typed, (hook) => hook.name).map((hook) => ({

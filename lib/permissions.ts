@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
+import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
@@ -16,6 +17,7 @@ import {
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
+import { toVisible } from "./visible.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 
@@ -52,6 +54,8 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
   async function run(command: PermissionsCommand, { hooks, errors }: LoadResult, ctx: ExtensionContext): Promise<void> {
     if (command.kind === "usage") return ctx.ui.notify(present.PERMISSIONS_USAGE, "warning");
     if (command.kind === "list") return list(hooks, errors, ctx);
+    if (command.kind === "log")
+      return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
     if (command.name === undefined) {
@@ -82,4 +86,15 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     );
     if (switches) enablement.apply(switches, ctx);
   }
+}
+
+function visibleDecision(decision: DecisionRecord): DecisionRecord {
+  const { hook, tool, detail, edited } = decision;
+  return {
+    ...decision,
+    hook: toVisible(hook),
+    tool: toVisible(tool),
+    detail: toVisible(detail),
+    ...(edited === undefined ? {} : { edited: toVisible(edited) }),
+  };
 }

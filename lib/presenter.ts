@@ -152,6 +152,7 @@ export const DURING = {
   toolCall: "checking a tool call",
   command: "/permissions",
   toggleAll: "switching all permission hooks",
+  settings: "reading settings",
 } as const;
 
 export function notifyInternalError(where: string, error: string): string {
@@ -293,12 +294,14 @@ export function notifyUnknownHook(name: string, known: readonly string[]): strin
   return `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
 }
 
-export const PERMISSIONS_USAGE = "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]";
+export const PERMISSIONS_USAGE =
+  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log";
 export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
 export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
 export const SUBCOMMAND_DESCRIPTIONS = {
   enable: "Switch permission hooks on: all, or the one named",
   disable: "Switch permission hooks off for this branch: all, or the one named",
+  log: "Show this branch's permission decisions",
 } as const;
 
 export const PERMISSIONS_TITLE = "Permission hooks";
@@ -352,6 +355,145 @@ export function permissionsSummary(hooks: readonly HookSummary[], failures: read
   for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
   return lines.join("\n");
 }
+
+// ── RPC clients: the prompt through pi's select, editor and input dialogs ───────────────────
+
+/** The select's title: what the overlay shows above its choices. Every part arrives visible. */
+export function rpcPromptTitle(parts: {
+  hookName: string;
+  description?: string;
+  guidance?: string;
+  toolName: string;
+  detail: string;
+}): string {
+  const { hookName, description, guidance, toolName, detail } = parts;
+  return [promptTitle(hookName), description, guidance, `${toolName}: ${detail}`]
+    .filter((part) => part !== undefined && part.trim() !== "")
+    .join("\n\n");
+}
+
+/** The select's options, numbered so that equal Author labels still tell the choices apart. */
+export const rpcChoice = {
+  edit: (label: string) => `${label}…`,
+  withNote: (label: string) => `${label}, with a note to the agent…`,
+  dontAsk: (authorize: string, dontAsk: string) => `${authorize}, ${dontAsk}`,
+  numbered: (index: number, text: string) => `${index + 1}. ${text}`,
+} as const;
+
+export function rpcEditorTitle(hookName: string): string {
+  return `Edit the command (${hookName}); it runs as you leave it.`;
+}
+
+export function rpcNoteTitle(label: string): string {
+  return `Note to agent with ${label}; leave it empty for none.`;
+}
+
+// ── The fail-safe timeout ──────────────────────────────────────────────────────────────────
+
+export function agentTimedOut(hookName: string): string {
+  return `Blocked by permission hook ${hookName}: nobody answered its prompt in time, so the call did not run. The turn stopped; wait for the user's next message.`;
+}
+
+export function notifyTimedOut(hookName: string, seconds: number): string {
+  return `Nobody answered the permission prompt (${hookName}) within ${seconds} s: the call was aborted and the turn stopped.`;
+}
+
+// ── Attention: telling the Approver a prompt waits ─────────────────────────────────────────
+
+export const ATTENTION_TITLE = "pi: permission needed";
+
+export function attentionMessage(hookName: string, toolName: string): string {
+  return `${hookName} asks you to approve a ${toolName} call.`;
+}
+
+// ── The decision log: /permissions log ─────────────────────────────────────────────────────
+
+export type DecidedBy = "approver" | "hook" | "no UI" | "timeout";
+export type DecisionOutcome = "authorize" | "edit" | "abort" | "block";
+
+export interface DecisionLine {
+  /** When, as an ISO timestamp. */
+  time: string;
+  hook: string;
+  tool: string;
+  detail: string;
+  edited?: string;
+  outcome: DecisionOutcome;
+  note: boolean;
+  dontAskAgain?: boolean;
+  by: DecidedBy;
+}
+
+const OUTCOME_WORDS: Record<DecisionOutcome, string> = {
+  authorize: "Authorized",
+  edit: "Edited",
+  abort: "Aborted",
+  block: "Blocked",
+};
+const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
+  approver: "by you",
+  hook: "by the hook",
+  "no UI": "no UI to ask",
+  timeout: "nobody answered",
+};
+/** A command longer than this is cut in the log's one-line view. */
+const LOG_DETAIL_CHARS = 80;
+export const LOG_SHOWN = 50;
+
+/** One decision on one line, its fields already visible: the command's first line, cut at LOG_DETAIL_CHARS. */
+export function decisionLine(decision: DecisionLine): string {
+  const extras = [DECIDED_BY_WORDS[decision.by]];
+  if (decision.note) extras.push("with a note");
+  if (decision.dontAskAgain) extras.push("don't ask again");
+  const edited = decision.edited === undefined ? "" : ` → ${oneLine(decision.edited)}`;
+  return `${clockTime(decision.time)}  ${OUTCOME_WORDS[decision.outcome]} (${extras.join(", ")})  ${decision.hook}  ${decision.tool}: ${oneLine(decision.detail)}${edited}`;
+}
+
+/** /permissions log: this branch's decisions, the latest LOG_SHOWN of them. */
+export function decisionLog(decisions: readonly DecisionLine[]): string {
+  if (decisions.length === 0) return NO_DECISIONS;
+  const shown = decisions.slice(-LOG_SHOWN);
+  const head =
+    shown.length === decisions.length
+      ? `Permission decisions on this branch (${decisions.length}):`
+      : `Permission decisions on this branch (the latest ${shown.length} of ${decisions.length}):`;
+  return [head, ...shown.map((decision) => `  ${decisionLine(decision)}`)].join("\n");
+}
+
+export const NO_DECISIONS = "No permission decisions on this branch yet.";
+
+export function notifyAuditFileFailed(path: string, error: string): string {
+  return `The permission audit file ${path} could not be written (${error}); decisions are still recorded in the session.`;
+}
+
+function oneLine(text: string): string {
+  const [first = "", ...rest] = text.split("\n");
+  const chars = Array.from(first);
+  if (chars.length > LOG_DETAIL_CHARS) return `${chars.slice(0, LOG_DETAIL_CHARS).join("")}…`;
+  return rest.length > 0 ? `${first} …` : first;
+}
+
+/** Local time of day, hh:mm:ss. */
+function clockTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, "0")).join(":");
+}
+
+// ── Settings: the "permissionHooks" key of pi's settings.json ──────────────────────────────
+
+/** `key` is a key under "permissionHooks", or undefined for the whole value. */
+export function notifySettingInvalid(file: string, key: string | undefined, problem: string): string {
+  return `${file}: "permissionHooks${key === undefined ? "" : `.${key}`}" ${problem}; the default applies.`;
+}
+
+export const settingProblems = {
+  notAnObject: "must be an object",
+  unknown: "is not a setting",
+  oneOf: (values: readonly string[]) => `must be one of ${values.map((value) => `"${value}"`).join(", ")}`,
+  seconds: "must be a whole number of seconds, at least 1",
+  path: 'must be an absolute path or start with "~/"',
+} as const;
 
 // ── Calls a tool makes (pi 1.x codemode scripts) and MCP tools ────────────────────────────────
 

@@ -1,9 +1,12 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
+import type { Attention } from "./attention.ts";
 import { externalEditorFor } from "./external-editor.ts";
 import { paintOf } from "./frame.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
+import { askThroughDialogs } from "./rpc-prompt.ts";
+import { systemTimers, type Timers } from "./timers.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 const OVERLAY_POLL_MS = 50;
@@ -18,23 +21,79 @@ export type ShowPrompt = (
   ctx: ExtensionContext,
   request: PromptRequest,
   track: (prompt: OpenPrompt, open: boolean) => void,
-) => Promise<PromptOutcome | "interrupted" | undefined>;
+) => Promise<PromptOutcome | "interrupted" | "timed out" | undefined>;
+
+/** What runs beside an open prompt: signals to the Approver, and the fail-safe timeout. */
+export interface PromptWatch {
+  attention?: Attention;
+  /** Unanswered this long, the prompt closes as "timed out". */
+  timeoutSeconds?: number;
+  timers?: Timers;
+}
+
+/** Someone can be asked: the Approver in pi's TUI, or an RPC client through pi's dialogs. */
+export function canAsk(ctx: ExtensionContext): boolean {
+  return ctx.hasUI && (ctx.mode === "tui" || ctx.mode === "rpc");
+}
 
 /**
- * Shows one prompt as an overlay and resolves with the Approver's outcome, or "interrupted" when
- * the turn is interrupted first. It never opens on top of another overlay (someone else's
- * dialog): it waits for that to close. `track` learns of the prompt while it is open.
+ * Puts one request to the Approver and resolves with their outcome: in the TUI as the overlay,
+ * for an RPC client through pi's dialogs (rpc-prompt.ts); "interrupted" when the turn is
+ * interrupted before it opens, "timed out" when nobody answered within the timeout (the
+ * Approver is told). `track` learns of the prompt while it is open.
  */
 export async function showPrompt(
   ctx: ExtensionContext,
   request: PromptRequest,
   track: (prompt: OpenPrompt, open: boolean) => void,
+  watch: PromptWatch = {},
+): Promise<PromptOutcome | "interrupted" | "timed out"> {
+  const timers = watch.timers ?? systemTimers;
+  const { timeoutSeconds } = watch;
+  let deadline: number | undefined;
+  let expired = false;
+  const opened: Opened = (prompt, write) => {
+    track(prompt, true);
+    const quiet = watch.attention?.watch(request, write);
+    let timer: unknown;
+    if (timeoutSeconds !== undefined) {
+      deadline = timers.now() + timeoutSeconds * 1000;
+      timer = timers.setTimeout(() => {
+        expired = true;
+        prompt.cancel();
+      }, timeoutSeconds * 1000);
+    }
+    return () => {
+      if (timer !== undefined) timers.clearTimeout(timer);
+      quiet?.();
+      track(prompt, false);
+    };
+  };
+  const remainingMs = () => (deadline === undefined ? undefined : deadline - timers.now());
+  const outcome =
+    ctx.mode === "rpc" ? await askClient(ctx, request, opened, remainingMs) : await showOverlay(ctx, request, opened);
+  // pi's own dialog countdown may end an RPC select a moment before our timer does.
+  const remaining = remainingMs();
+  if (!expired && !(remaining !== undefined && remaining <= 0 && outcome !== "interrupted")) return outcome;
+  ctx.ui.notify(present.notifyTimedOut(request.hookName, timeoutSeconds ?? 0), "warning");
+  return "timed out";
+}
+
+/** The prompt is up: the watch starts. `write` reaches the terminal. Returns what ends the watch. */
+type Opened = (prompt: OpenPrompt, write?: (data: string) => void) => () => void;
+
+/** The overlay. It never opens on top of another overlay (someone else's dialog): it waits for that to close. */
+async function showOverlay(
+  ctx: ExtensionContext,
+  request: PromptRequest,
+  opened: Opened,
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;
   return ctx.ui.custom<PromptOutcome>(
     (tui, theme, keybindings, done) => {
       const cancel = () => prompt.cancel();
+      let closed = () => {};
       const prompt: PermissionPrompt = new PermissionPrompt(request, {
         tui,
         paint: paintOf(theme),
@@ -42,17 +101,37 @@ export async function showPrompt(
         externalEditor: externalEditorFor(tui),
         done: (outcome) => {
           signal?.removeEventListener("abort", cancel);
-          track(prompt, false);
+          closed();
           done(outcome);
         },
       });
       signal?.addEventListener("abort", cancel, { once: true });
-      track(prompt, true);
+      closed = opened(prompt, (data) => tui.terminal.write(data));
       if (signal?.aborted) queueMicrotask(cancel);
       return prompt;
     },
     { overlay: true, overlayOptions: OVERLAY },
   );
+}
+
+/** pi's dialogs, which it sends to the RPC client; an interrupted turn or a cancel closes them as an Abort. */
+async function askClient(
+  ctx: ExtensionContext,
+  request: PromptRequest,
+  opened: Opened,
+  remainingMs: () => number | undefined,
+): Promise<PromptOutcome | "interrupted"> {
+  if (ctx.signal?.aborted) return "interrupted";
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  ctx.signal?.addEventListener("abort", cancel, { once: true });
+  const closed = opened({ cancel });
+  try {
+    return (await askThroughDialogs(ctx.ui, request, controller.signal, remainingMs)) ?? { kind: "abort" };
+  } finally {
+    ctx.signal?.removeEventListener("abort", cancel);
+    closed();
+  }
 }
 
 /**

@@ -111,8 +111,8 @@ describe("one call", () => {
     expect(approver.asked).toHaveLength(0);
   });
 
-  test("without a UI, or outside the TUI, a request blocks naming the hook", async () => {
-    for (const ctx of [fakeSession({ hasUI: false }).ctx, fakeSession({ mode: "rpc" }).ctx]) {
+  test("without a UI, or in a mode with nobody to ask (JSON), a request blocks naming the hook", async () => {
+    for (const ctx of [fakeSession({ hasUI: false }).ctx, fakeSession({ mode: "json" }).ctx]) {
       expect(await gatekeeper.onToolCall(bashCall("c1", "ls"), ctx)).toEqual({
         block: true,
         reason: present.agentNoUi("Ask"),

@@ -13,6 +13,9 @@ describe("parsePermissionsCommand", () => {
     ["disable git commit", { kind: "switch", enabled: false, name: "git commit" }],
     ["enable   git  commit  ", { kind: "switch", enabled: true, name: "git  commit" }],
     ["enable\tgit", { kind: "switch", enabled: true, name: "git" }],
+    ["log", { kind: "log" }],
+    [" LOG ", { kind: "log" }],
+    ["log everything", { kind: "usage" }],
     ["list", { kind: "usage" }],
     ["off git", { kind: "usage" }],
     ["enabled", { kind: "usage" }],
@@ -57,8 +60,11 @@ describe("completePermissionsArgs", () => {
     expect(completePermissionsArgs("", hooks)).toEqual([
       { value: "enable", label: "enable", description: SUBCOMMAND_DESCRIPTIONS.enable },
       { value: "disable", label: "disable", description: SUBCOMMAND_DESCRIPTIONS.disable },
+      { value: "log", label: "log", description: SUBCOMMAND_DESCRIPTIONS.log },
     ]);
     expect(values("dis")).toEqual(["disable"]);
+    expect(values("lo")).toEqual(["log"]);
+    expect(values("log ")).toBeNull();
     expect(values("en")).toEqual(["enable"]);
     expect(values("x")).toBeNull();
   });

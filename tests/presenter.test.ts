@@ -630,3 +630,112 @@ keep it short`,
     ).toBe("MCP server notes, tool add\n  body: |\n    one\n    two\n  n: 3");
   });
 });
+
+describe("RPC clients", () => {
+  test("the select's title: the prompt's parts, blank ones left out", () => {
+    expect(
+      present.rpcPromptTitle({ hookName: "Git", description: "Asks.", guidance: " ", toolName: "bash", detail: "git commit" }),
+    ).toBe("! Authorization required: Git\n\nAsks.\n\nbash: git commit");
+    expect(present.rpcPromptTitle({ hookName: "Git", toolName: "bash", detail: "ls" })).toBe(
+      "! Authorization required: Git\n\nbash: ls",
+    );
+  });
+
+  test("choices, the editor and the note", () => {
+    expect(present.rpcChoice.numbered(1, present.rpcChoice.edit("Edit"))).toBe("2. Edit…");
+    expect(present.rpcChoice.withNote("Abort")).toBe("Abort, with a note to the agent…");
+    expect(present.rpcChoice.dontAsk("Authorize", "don't ask again")).toBe("Authorize, don't ask again");
+    expect(present.rpcEditorTitle("Git")).toBe("Edit the command (Git); it runs as you leave it.");
+    expect(present.rpcNoteTitle("Abort")).toBe("Note to agent with Abort; leave it empty for none.");
+  });
+});
+
+describe("the fail-safe timeout", () => {
+  test("the agent's reason and the Approver's notice", () => {
+    expect(present.agentTimedOut("Git")).toBe(
+      "Blocked by permission hook Git: nobody answered its prompt in time, so the call did not run. The turn stopped; wait for the user's next message.",
+    );
+    expect(present.notifyTimedOut("Git", 300)).toBe(
+      "Nobody answered the permission prompt (Git) within 300 s: the call was aborted and the turn stopped.",
+    );
+  });
+});
+
+describe("attention", () => {
+  test("the notification's title and text", () => {
+    expect(present.ATTENTION_TITLE).toBe("pi: permission needed");
+    expect(present.attentionMessage("Git", "bash")).toBe("Git asks you to approve a bash call.");
+  });
+});
+
+describe("the decision log", () => {
+  const time = new Date(2026, 0, 2, 3, 4, 5).toISOString();
+  const decision = { time, hook: "Git", tool: "bash", detail: "git commit -m x", note: false } as const;
+
+  test("one line per decision: local time, outcome, who, hook, tool and command", () => {
+    expect(present.decisionLine({ ...decision, outcome: "authorize", by: "approver" })).toBe(
+      "03:04:05  Authorized (by you)  Git  bash: git commit -m x",
+    );
+    expect(present.decisionLine({ ...decision, outcome: "authorize", by: "approver", note: true, dontAskAgain: true })).toBe(
+      "03:04:05  Authorized (by you, with a note, don't ask again)  Git  bash: git commit -m x",
+    );
+    expect(present.decisionLine({ ...decision, outcome: "edit", edited: "git commit -m y", by: "approver" })).toBe(
+      "03:04:05  Edited (by you)  Git  bash: git commit -m x → git commit -m y",
+    );
+    expect(present.decisionLine({ ...decision, outcome: "abort", by: "timeout" })).toBe(
+      "03:04:05  Aborted (nobody answered)  Git  bash: git commit -m x",
+    );
+    expect(present.decisionLine({ ...decision, outcome: "block", by: "hook" })).toBe(
+      "03:04:05  Blocked (by the hook)  Git  bash: git commit -m x",
+    );
+    expect(present.decisionLine({ ...decision, outcome: "block", by: "no UI" })).toBe(
+      "03:04:05  Blocked (no UI to ask)  Git  bash: git commit -m x",
+    );
+  });
+
+  test("a long or multi-line command shows its first line, cut at 80 characters", () => {
+    const line = (detail: string) => present.decisionLine({ ...decision, detail, outcome: "block", by: "hook" });
+    expect(line("cat <<EOF\nbody\nEOF")).toBe("03:04:05  Blocked (by the hook)  Git  bash: cat <<EOF …");
+    expect(line("x".repeat(81))).toBe(`03:04:05  Blocked (by the hook)  Git  bash: ${"x".repeat(80)}…`);
+    expect(line("x".repeat(80))).toBe(`03:04:05  Blocked (by the hook)  Git  bash: ${"x".repeat(80)}`);
+  });
+
+  test("the log: a heading, the latest 50", () => {
+    expect(present.decisionLog([])).toBe("No permission decisions on this branch yet.");
+    const one = { ...decision, outcome: "block", by: "hook" } as const;
+    expect(present.decisionLog([one])).toBe(`Permission decisions on this branch (1):\n  ${present.decisionLine(one)}`);
+    const many = present.decisionLog(Array.from({ length: 51 }, (_, index) => ({ ...one, hook: `h${index}` })));
+    expect(many.split("\n")[0]).toBe("Permission decisions on this branch (the latest 50 of 51):");
+    expect(many.split("\n").slice(1, 2)).toEqual([`  ${present.decisionLine({ ...one, hook: "h1" })}`]);
+    expect(many.split("\n")).toHaveLength(51);
+  });
+
+  test("the audit file failing", () => {
+    expect(present.notifyAuditFileFailed("/a.jsonl", "EACCES")).toBe(
+      "The permission audit file /a.jsonl could not be written (EACCES); decisions are still recorded in the session.",
+    );
+  });
+
+  test("/permissions log in the usage and completion", () => {
+    expect(present.PERMISSIONS_USAGE).toBe(
+      "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log",
+    );
+    expect(present.SUBCOMMAND_DESCRIPTIONS.log).toBe("Show this branch's permission decisions");
+  });
+});
+
+describe("settings", () => {
+  test("what is wrong with a setting", () => {
+    const file = "/home/me/.pi/agent/settings.json";
+    expect(present.notifySettingInvalid(file, "timeoutSeconds", present.settingProblems.seconds)).toBe(
+      `${file}: "permissionHooks.timeoutSeconds" must be a whole number of seconds, at least 1; the default applies.`,
+    );
+    expect(present.notifySettingInvalid(file, undefined, present.settingProblems.notAnObject)).toBe(
+      `${file}: "permissionHooks" must be an object; the default applies.`,
+    );
+    expect(present.settingProblems.oneOf(["auto", "off"])).toBe('must be one of "auto", "off"');
+    expect(present.settingProblems.unknown).toBe("is not a setting");
+    expect(present.settingProblems.path).toBe('must be an absolute path or start with "~/"');
+    expect(present.DURING.settings).toBe("reading settings");
+  });
+});

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import type { ExtensionContext, Theme } from "@earendil-works/pi-coding-agent";
 import type { Component, TUI } from "@earendil-works/pi-tui";
-import { notifyPromptWaiting } from "../lib/presenter.ts";
+import type { Attention } from "../lib/attention.ts";
+import { notifyPromptWaiting, notifyTimedOut } from "../lib/presenter.ts";
 import { PermissionPrompt, type PromptOutcome } from "../lib/prompt-overlay.ts";
 import { type OpenPrompt, showPrompt } from "../lib/show-prompt.ts";
+import { manualTimers } from "./support/manual-timers.ts";
 import { fakeTui, gitCommitRequest, keybindings } from "./support/prompt-harness.ts";
 
 afterEach(() => jest.useRealTimers());
@@ -120,3 +122,146 @@ describe("another overlay is open", () => {
     expect(state.mounted).toBeUndefined();
   });
 });
+
+describe("RPC mode", () => {
+  function rpcUi(select: (options: string[], signal?: AbortSignal) => Promise<string | undefined>) {
+    const controller = new AbortController();
+    const notices: string[] = [];
+    const ctx = {
+      mode: "rpc",
+      hasUI: true,
+      signal: controller.signal,
+      ui: {
+        notify: (message: string) => notices.push(message),
+        select: (_title: string, options: string[], opts?: { signal?: AbortSignal }) => select(options, opts?.signal),
+        custom: () => {
+          throw new Error("no custom UI in RPC mode");
+        },
+      },
+    } as unknown as ExtensionContext;
+    return { ctx, notices, interrupt: () => controller.abort() };
+  }
+
+  test("the request goes to pi's dialogs; track sees the prompt open and close", async () => {
+    const { ctx } = rpcUi((options) => Promise.resolve(options[0]));
+    const { events, track } = tracker();
+    expect(await showPrompt(ctx, gitCommitRequest(), track)).toEqual({ kind: "authorize" });
+    expect(events.map(([, open]) => open)).toEqual([true, false]);
+  });
+
+  test("closing the prompt from outside dismisses the dialog: an Abort", async () => {
+    const { ctx } = rpcUi(
+      (_options, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(undefined))),
+    );
+    const { events, track } = tracker();
+    const outcome = showPrompt(ctx, gitCommitRequest(), track);
+    await flush();
+    events[0]?.[0].cancel();
+    expect(await outcome).toEqual({ kind: "abort" });
+  });
+
+  test("an interrupted turn: the open dialog closes as an Abort; a turn interrupted before asks nothing", async () => {
+    const open = rpcUi(
+      (_options, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(undefined))),
+    );
+    const outcome = showPrompt(open.ctx, gitCommitRequest(), tracker().track);
+    await flush();
+    open.interrupt();
+    expect(await outcome).toEqual({ kind: "abort" });
+
+    let asked = false;
+    const before = rpcUi(() => {
+      asked = true;
+      return Promise.resolve(undefined);
+    });
+    before.interrupt();
+    expect(await showPrompt(before.ctx, gitCommitRequest(), tracker().track)).toBe("interrupted");
+    expect(asked).toBe(false);
+  });
+
+  test("the timeout: the dialog's countdown is the time left; unanswered, the prompt is timed out and the client told", async () => {
+    const clock = manualTimers();
+    let countdown: number | undefined;
+    const { ctx, notices } = rpcUi(
+      (_options, signal) => new Promise((resolve) => signal?.addEventListener("abort", () => resolve(undefined))),
+    );
+    const select = ctx.ui.select;
+    ctx.ui.select = (title, options, opts) => {
+      countdown = opts?.timeout;
+      return select(title, options, opts);
+    };
+    const outcome = showPrompt(ctx, gitCommitRequest(), tracker().track, { timeoutSeconds: 30, timers: clock.timers });
+    await flush();
+    expect(countdown).toBe(30_000);
+    clock.advance(29_999);
+    await flush();
+    expect(notices).toEqual([]);
+    clock.advance(1);
+    expect(await outcome).toBe("timed out");
+    expect(notices).toEqual([notifyTimedOut("Git interference", 30)]);
+  });
+});
+
+describe("the fail-safe timeout in the TUI", () => {
+  test("unanswered, the prompt closes as timed out and the Approver is told why", async () => {
+    const clock = manualTimers();
+    const { ctx, state } = fakeUi();
+    const { events, track } = tracker();
+    const outcome = showPrompt(ctx, gitCommitRequest(), track, { timeoutSeconds: 60, timers: clock.timers });
+    await flush();
+    clock.advance(59_999);
+    expect(state.mounted).toBeInstanceOf(PermissionPrompt);
+    clock.advance(1);
+    expect(await outcome).toBe("timed out");
+    expect(state.mounted).toBeUndefined();
+    expect(state.notices).toEqual([notifyTimedOut("Git interference", 60)]);
+    expect(events.map(([, open]) => open)).toEqual([true, false]);
+  });
+
+  test("answered in time: the Approver's outcome, and the timer is gone", async () => {
+    const clock = manualTimers();
+    const { ctx, state } = fakeUi();
+    const outcome = showPrompt(ctx, gitCommitRequest(), tracker().track, { timeoutSeconds: 60, timers: clock.timers });
+    await flush();
+    (state.mounted as PermissionPrompt).cancel();
+    expect(await outcome).toEqual({ kind: "abort" });
+    expect(clock.pending()).toBe(0);
+    expect(state.notices).toEqual([]);
+  });
+});
+
+describe("attention", () => {
+  test("watches the prompt while it is open, writing to pi's terminal; stops when it is answered", async () => {
+    const { ctx, state, written } = fakeUiWithTerminal();
+    const watched: string[] = [];
+    const attention = {
+      watch(request: { hookName: string }, write?: (data: string) => void) {
+        watched.push(`open ${request.hookName}`);
+        write?.("\x07");
+        return () => watched.push("answered");
+      },
+    } as unknown as Attention;
+    const outcome = showPrompt(ctx, gitCommitRequest(), tracker().track, { attention });
+    await flush();
+    expect(watched).toEqual(["open Git interference"]);
+    expect(written).toEqual(["\x07"]);
+    (state.mounted as PermissionPrompt).cancel();
+    await outcome;
+    expect(watched).toEqual(["open Git interference", "answered"]);
+  });
+});
+
+function fakeUiWithTerminal() {
+  const ui = fakeUi();
+  const written: string[] = [];
+  const custom = ui.ctx.ui.custom;
+  ui.ctx.ui.custom = ((factory: (...args: unknown[]) => Component, options: unknown) =>
+    custom(
+      ((tui: TUI, ...rest: unknown[]) => {
+        Object.assign(tui.terminal ?? {}, { write: (data: string) => written.push(data) });
+        return factory(tui, ...rest);
+      }) as never,
+      options as never,
+    )) as typeof custom;
+  return { ...ui, written };
+}

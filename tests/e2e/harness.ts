@@ -742,3 +742,92 @@ function pick(env: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 }
+
+// ---------------------------------------------------------------------------------------------
+// RPC mode: a client driving `pi --mode rpc` over stdin/stdout
+
+/** One JSON line pi wrote to stdout: a response, an event, or an extension_ui_request. */
+export type RpcMessage = { type: string; [key: string]: unknown };
+
+export interface PiRpc extends PiSandbox {
+  version: string;
+  /** Writes one command (or extension_ui_response) as a JSON line to pi's stdin. */
+  send(message: Record<string, unknown>): void;
+  /** Every message so far, in order. */
+  messages(): RpcMessage[];
+  /** The first message after the last one `next` returned that satisfies `match`; waits for it. */
+  next(match: (message: RpcMessage) => boolean, options?: WaitOptions): Promise<RpcMessage>;
+  /** Ends pi's stdin, as a client that disconnects. */
+  disconnect(): void;
+  /** Resolves with pi's exit code once it has exited. */
+  exited(options?: WaitOptions): Promise<number | null>;
+  /** Kills pi and removes the sandbox. Idempotent. */
+  kill(): void;
+}
+
+/** Starts `pi --mode rpc` with the sandbox of the other modes; split on LF only, as the protocol asks. */
+export async function startPiRpc(options: PiRunOptions): Promise<PiRpc> {
+  const sandbox = await createSandbox(options);
+  const [bin, ...args] = sandbox.command;
+  const child = spawn(bin, [...args, "--mode", "rpc"], { cwd: sandbox.cwd, env: sandbox.env, stdio: ["pipe", "pipe", "pipe"] });
+  const received: RpcMessage[] = [];
+  let buffer = "";
+  let stderr = "";
+  let exitCode: number | null | undefined;
+  let cursor = 0;
+  let killed = false;
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, end).replace(/\r$/, "");
+      buffer = buffer.slice(end + 1);
+      if (line.trim() !== "") received.push(JSON.parse(line) as RpcMessage);
+    }
+  });
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.on("close", (code) => (exitCode = code));
+  const report = () =>
+    `pi ${options.version} --mode rpc${exitCode === undefined ? "" : ` (exited with ${exitCode})`}; last messages:\n` +
+    `${received
+      .slice(-8)
+      .map((message) => JSON.stringify(message).slice(0, 400))
+      .join("\n")}\nstderr:\n${stderr}`;
+  const rpc: PiRpc = {
+    ...sandbox,
+    version: options.version,
+    send: (message) => void child.stdin.write(`${JSON.stringify(message)}\n`),
+    messages: () => [...received],
+    async next(match, { timeoutMs = DEFAULT_WAIT_MS } = {}) {
+      let found = -1;
+      await pollUntil(
+        timeoutMs,
+        () => {
+          found = received.findIndex((message, index) => index >= cursor && match(message));
+          return found >= 0;
+        },
+        () => `Timed out after ${timeoutMs}ms waiting for an RPC message.\n${report()}`,
+      );
+      cursor = found + 1;
+      return received[found] as RpcMessage;
+    },
+    disconnect: () => void child.stdin.end(),
+    async exited({ timeoutMs = DEFAULT_WAIT_MS } = {}) {
+      await pollUntil(
+        timeoutMs,
+        () => exitCode !== undefined,
+        () => `Timed out after ${timeoutMs}ms waiting for pi to exit.\n${report()}`,
+      );
+      return exitCode ?? null;
+    },
+    kill() {
+      if (killed) return;
+      killed = true;
+      liveSandboxes.delete(rpc);
+      if (exitCode === undefined) killProcessTree(child.pid);
+      sandbox.remove();
+    },
+  };
+  liveSandboxes.add(rpc);
+  return rpc;
+}

@@ -1,0 +1,122 @@
+// The decision log: every prompt outcome and every block, appended to the session as a custom
+// entry (so each branch has its own history, through /reload, resume, /tree and /fork), and,
+// when the Approver configured one, to an append-only JSON-lines audit file across sessions.
+import { appendFileSync } from "node:fs";
+import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
+import { describeError } from "./failure.ts";
+import { report } from "./guard.ts";
+import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
+import * as present from "./presenter.ts";
+import type { PromptOutcome } from "./prompt-overlay.ts";
+
+export const DECISION_ENTRY = "permission-hooks-decision";
+
+/** One decision as recorded: `detail` is what the hook was asked about, `edited` what ran instead. */
+export type DecisionRecord = DecisionLine;
+export type Decision = Omit<DecisionRecord, "time">;
+
+/** The call a decision is about. */
+export interface DecidedCall {
+  hookName: string;
+  toolName: string;
+  detail: string;
+}
+
+/** The Approver's outcome as a decision. An outcome that isn't one blocked the call. */
+export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Decision {
+  const base = { hook: call.hookName, tool: call.toolName, detail: call.detail, note: false, by: "approver" as const };
+  switch (outcome.kind) {
+    case "authorize":
+      return {
+        ...base,
+        outcome: "authorize",
+        note: outcome.note !== undefined,
+        ...(outcome.dontAskAgain ? { dontAskAgain: true } : {}),
+      };
+    case "edit":
+      return { ...base, outcome: "edit", edited: outcome.command, note: outcome.note !== undefined };
+    case "abort":
+      return { ...base, outcome: "abort", note: outcome.note !== undefined };
+    default:
+      outcome satisfies never;
+      return { ...base, outcome: "block" };
+  }
+}
+
+/** A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout. */
+export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver">): Decision {
+  return {
+    hook: call.hookName,
+    tool: call.toolName,
+    detail: call.detail,
+    outcome: by === "timeout" ? "abort" : "block",
+    note: false,
+    by,
+  };
+}
+
+export class DecisionLog {
+  private auditFile: string | undefined;
+  private auditFailed = false;
+
+  constructor(
+    private readonly pi: Pick<ExtensionAPI, "appendEntry">,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Where this session's decisions are also appended, if anywhere. */
+  setAuditFile(path: string | undefined): void {
+    this.auditFile = path;
+    this.auditFailed = false;
+  }
+
+  record(decision: Decision, ctx: ExtensionContext): void {
+    const record: DecisionRecord = { time: new Date(this.now()).toISOString(), ...decision };
+    this.pi.appendEntry<DecisionRecord>(DECISION_ENTRY, record);
+    if (this.auditFile !== undefined) this.audit(this.auditFile, record, ctx);
+  }
+
+  /** Private to its owner (created 0600), only ever appended to; a failure is said once per session. */
+  private audit(path: string, record: DecisionRecord, ctx: ExtensionContext): void {
+    try {
+      const line = JSON.stringify({ ...record, session: ctx.sessionManager.getSessionId(), cwd: ctx.cwd });
+      appendFileSync(path, `${line}\n`, { mode: 0o600 });
+    } catch (error) {
+      if (this.auditFailed) return;
+      this.auditFailed = true;
+      report(ctx, present.notifyAuditFileFailed(path, describeError(error)), "warning");
+    }
+  }
+}
+
+const OUTCOMES: readonly DecisionOutcome[] = ["authorize", "edit", "abort", "block"];
+const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout"];
+
+/** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
+export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
+  const decisions: DecisionRecord[] = [];
+  for (const entry of branch) {
+    if (entry.type !== "custom" || entry.customType !== DECISION_ENTRY) continue;
+    const record = asRecord(entry.data);
+    if (record) decisions.push(record);
+  }
+  return decisions;
+}
+
+function asRecord(data: unknown): DecisionRecord | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, by } = data as Record<string, unknown>;
+  const strings = [time, hook, tool, detail].every((value) => typeof value === "string");
+  if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
+  return {
+    time: time as string,
+    hook: hook as string,
+    tool: tool as string,
+    detail: detail as string,
+    ...(typeof edited === "string" ? { edited } : {}),
+    outcome: outcome as DecisionOutcome,
+    note: note === true,
+    ...(dontAskAgain === true ? { dontAskAgain: true } : {}),
+    by: by as DecidedBy,
+  };
+}

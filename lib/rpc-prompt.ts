@@ -1,0 +1,130 @@
+// The prompt for RPC clients: the same decision as the overlay, asked through pi's select, editor
+// and input dialogs, which pi turns into extension_ui_request messages for the client.
+import type { ExtensionUIContext, ExtensionUIDialogOptions } from "@earendil-works/pi-coding-agent";
+import * as present from "./presenter.ts";
+import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
+import { fromVisible, toVisible } from "./visible.ts";
+
+export type Dialogs = Pick<ExtensionUIContext, "select" | "editor" | "input" | "notify">;
+
+type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk";
+
+/**
+ * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor or a
+ * note goes back to the select, as esc in the overlay's edit mode goes back to the choices.
+ * Resolves undefined once `signal` aborts (the prompt was closed from outside): pi's editor
+ * dialog can't be dismissed, so its answer is then ignored. `remainingMs` is passed on to the
+ * client's select and input dialogs as their countdown.
+ */
+export async function askThroughDialogs(
+  ui: Dialogs,
+  request: PromptRequest,
+  signal: AbortSignal,
+  remainingMs: () => number | undefined,
+): Promise<PromptOutcome | undefined> {
+  const { labels } = request;
+  const title = present.rpcPromptTitle({
+    hookName: toVisible(request.hookName),
+    description: request.description === undefined ? undefined : toVisible(request.description),
+    guidance: request.guidance === undefined ? undefined : toVisible(request.guidance),
+    toolName: toVisible(request.toolName),
+    detail: toVisible(request.detail),
+  });
+  const choices: RpcChoice[] = request.editable
+    ? ["authorize", "edit", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"]
+    : ["authorize", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"];
+  const options = choices.map((choice, index) => present.rpcChoice.numbered(index, toVisible(choiceText(choice, labels))));
+  const dialog = (): ExtensionUIDialogOptions => {
+    const timeout = remainingMs();
+    return timeout === undefined ? { signal } : { signal, timeout: Math.max(1, timeout) };
+  };
+  const note = async (label: string) => {
+    const text = await ui.input(present.rpcNoteTitle(toVisible(label)), undefined, dialog());
+    return text === undefined ? undefined : fromVisible(text).trim();
+  };
+
+  for (;;) {
+    const picked = await ui.select(title, options, dialog());
+    if (signal.aborted) return undefined;
+    const choice = choices[options.indexOf(picked ?? "")];
+    switch (choice) {
+      case undefined:
+      case "abort":
+        return { kind: "abort" };
+      case "authorize":
+        return { kind: "authorize" };
+      case "dontAsk":
+        return { kind: "authorize", dontAskAgain: true };
+      case "authorizeWithNote":
+      case "abortWithNote": {
+        const kind = choice === "authorizeWithNote" ? "authorize" : "abort";
+        const text = await note(labels[kind]);
+        if (signal.aborted) return undefined;
+        if (text === undefined) continue;
+        return text === "" ? { kind } : { kind, note: text };
+      }
+      case "edit": {
+        const visibleOriginal = toVisible(request.detail);
+        const edited = await untilAborted(
+          ui.editor(present.rpcEditorTitle(toVisible(request.hookName)), visibleOriginal),
+          signal,
+        );
+        if (signal.aborted) return undefined;
+        if (edited === undefined) continue;
+        if (edited.trim() === "") {
+          ui.notify(present.EMPTY_COMMAND_WARNING, "warning");
+          continue;
+        }
+        const text = await note(labels.edit);
+        if (signal.aborted) return undefined;
+        if (text === undefined) continue;
+        const withNote = text === "" ? {} : { note: text };
+        return edited === visibleOriginal
+          ? { kind: "authorize", ...withNote }
+          : { kind: "edit", command: fromVisible(edited), ...withNote };
+      }
+      default:
+        choice satisfies never;
+        return { kind: "abort" };
+    }
+  }
+}
+
+function choiceText(choice: RpcChoice, labels: PromptRequest["labels"]): string {
+  switch (choice) {
+    case "authorize":
+      return labels.authorize;
+    case "edit":
+      return present.rpcChoice.edit(labels.edit);
+    case "abort":
+      return labels.abort;
+    case "authorizeWithNote":
+      return present.rpcChoice.withNote(labels.authorize);
+    case "abortWithNote":
+      return present.rpcChoice.withNote(labels.abort);
+    case "dontAsk":
+      return present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk);
+    default:
+      choice satisfies never;
+      return "";
+  }
+}
+
+/** The promise's value, or undefined as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}

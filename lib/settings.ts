@@ -1,0 +1,88 @@
+// The extension's settings: the "permissionHooks" key of pi's settings.json, the user's and (in a
+// trusted project) the project's, which overrides it key by key. Read through pi's SettingsManager.
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, getAgentDir, SettingsManager } from "@earendil-works/pi-coding-agent";
+import { type AttentionSetting, SIGNALS, type Signal } from "./attention.ts";
+import { notifySettingInvalid, settingProblems } from "./presenter.ts";
+
+export const SETTINGS_KEY = "permissionHooks";
+
+export interface PermissionSettings {
+  attention: AttentionSetting;
+  attentionRepeatSeconds: number;
+  /** Absent: prompts wait for ever. */
+  timeoutSeconds?: number;
+  /** Absent: decisions are recorded in the session only. */
+  auditFile?: string;
+}
+
+export const DEFAULT_SETTINGS: PermissionSettings = { attention: "auto", attentionRepeatSeconds: 60 };
+
+const ATTENTION_VALUES = ["auto", "off", ...SIGNALS] as const;
+
+/** One settings.json's "permissionHooks" value, and the file it came from (for messages). */
+export interface SettingsSource {
+  file: string;
+  value: unknown;
+}
+
+/** Pure: the sources in order, later ones overriding earlier ones key by key; what's wrong is said, and the default applies. */
+export function parseSettings(
+  sources: readonly SettingsSource[],
+  home: string,
+): { settings: PermissionSettings; problems: string[] } {
+  const settings: PermissionSettings = { ...DEFAULT_SETTINGS };
+  const problems: string[] = [];
+  for (const { file, value } of sources) {
+    if (value === undefined) continue;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      problems.push(notifySettingInvalid(file, undefined, settingProblems.notAnObject));
+      continue;
+    }
+    for (const [key, raw] of Object.entries(value)) {
+      const problem = (text: string) => problems.push(notifySettingInvalid(file, key, text));
+      switch (key) {
+        case "attention":
+          if (isAttention(raw)) settings.attention = raw;
+          else problem(settingProblems.oneOf(ATTENTION_VALUES));
+          break;
+        case "attentionRepeatSeconds":
+        case "timeoutSeconds":
+          if (Number.isInteger(raw) && (raw as number) >= 1) settings[key] = raw as number;
+          else problem(settingProblems.seconds);
+          break;
+        case "auditFile":
+          if (typeof raw === "string" && (isAbsolute(raw) || raw.startsWith("~/"))) {
+            settings.auditFile = raw.startsWith("~/") ? join(home, raw.slice(2)) : raw;
+          } else problem(settingProblems.path);
+          break;
+        default:
+          problem(settingProblems.unknown);
+      }
+    }
+  }
+  return { settings, problems };
+}
+
+function isAttention(value: unknown): value is AttentionSetting {
+  if (typeof value === "string") return (ATTENTION_VALUES as readonly string[]).includes(value);
+  return (
+    Array.isArray(value) && value.length > 0 && value.every((each) => (SIGNALS as readonly string[]).includes(each as Signal))
+  );
+}
+
+/** This session's settings: the user's, and the project's where pi trusts the project. */
+export function readSettings(ctx: ExtensionContext): { settings: PermissionSettings; problems: string[] } {
+  const agentDir = getAgentDir();
+  const manager = SettingsManager.create(ctx.cwd, agentDir, { projectTrusted: ctx.isProjectTrusted() });
+  const valueIn = (settings: object) => (settings as Record<string, unknown>)[SETTINGS_KEY];
+  return parseSettings(
+    [
+      { file: join(agentDir, "settings.json"), value: valueIn(manager.getGlobalSettings()) },
+      { file: join(ctx.cwd, CONFIG_DIR_NAME, "settings.json"), value: valueIn(manager.getProjectSettings()) },
+    ],
+    homedir(),
+  );
+}

@@ -1,0 +1,196 @@
+import { describe, expect, test } from "bun:test";
+import * as present from "../lib/presenter.ts";
+import type { PromptOutcome } from "../lib/prompt-overlay.ts";
+import { askThroughDialogs, type Dialogs } from "../lib/rpc-prompt.ts";
+import { gitCommitRequest } from "./support/prompt-harness.ts";
+
+type Answer = string | undefined;
+
+/** pi's dialogs as an RPC client answers them: each call takes the next scripted answer. */
+function client(...answers: Answer[]) {
+  const asked: { method: string; title: string; options?: string[]; prefill?: string; timeout?: number }[] = [];
+  const notices: string[] = [];
+  const next = () => Promise.resolve(answers.shift());
+  const ui: Dialogs = {
+    select: (title, options, opts) => {
+      asked.push({ method: "select", title, options, ...(opts?.timeout === undefined ? {} : { timeout: opts.timeout }) });
+      return next();
+    },
+    editor: (title, prefill) => {
+      asked.push({ method: "editor", title, ...(prefill === undefined ? {} : { prefill }) });
+      return next();
+    },
+    input: (title, _placeholder, opts) => {
+      asked.push({ method: "input", title, ...(opts?.timeout === undefined ? {} : { timeout: opts.timeout }) });
+      return next();
+    },
+    notify: (message) => void notices.push(message),
+  };
+  return { ui, asked, notices };
+}
+
+const CHOICES = [
+  "1. Authorize",
+  "2. Edit…",
+  "3. Abort",
+  "4. Authorize, with a note to the agent…",
+  "5. Abort, with a note to the agent…",
+  "6. Authorize, don't ask again",
+];
+const request = gitCommitRequest({ guidance: "Check the message." });
+const noTimeout = () => undefined;
+
+function ask(ui: Dialogs, signal = new AbortController().signal, remaining: () => number | undefined = noTimeout) {
+  return askThroughDialogs(ui, request, signal, remaining);
+}
+
+describe("the select", () => {
+  test("its title is the prompt's text, its options every choice, numbered", async () => {
+    const { ui, asked } = client("1. Authorize");
+    await ask(ui);
+    expect(asked).toEqual([
+      {
+        method: "select",
+        title: present.rpcPromptTitle({
+          hookName: "Git interference",
+          description: "Git staging is reserved for the Approver.",
+          guidance: "Check the message.",
+          toolName: "bash",
+          detail: `git commit -m "$(cat <<'EOF'\nfix wordign in readme\nEOF\n)"`,
+        }),
+        options: CHOICES,
+      },
+    ]);
+  });
+
+  test("every character of the detail and the Author's labels is visible", async () => {
+    const { ui, asked } = client(undefined);
+    const hidden = gitCommitRequest({
+      detail: "echo \x1b[2Jhi\u202e",
+      labels: { authorize: "Go\x07", edit: "Edit", abort: "Stop", dontAsk: "always" },
+      editable: false,
+    });
+    await askThroughDialogs(ui, hidden, new AbortController().signal, noTimeout);
+    expect(asked[0]?.title).toEndWith("bash: echo ⟨ESC⟩[2Jhi⟨U+202E⟩");
+    expect(asked[0]?.options).toEqual([
+      "1. Go⟨U+0007⟩",
+      "2. Stop",
+      "3. Go⟨U+0007⟩, with a note to the agent…",
+      "4. Stop, with a note to the agent…",
+      "5. Go⟨U+0007⟩, always",
+    ]);
+  });
+
+  test("each choice, and cancel", async () => {
+    const cases: [Answer, PromptOutcome][] = [
+      ["1. Authorize", { kind: "authorize" }],
+      ["3. Abort", { kind: "abort" }],
+      ["6. Authorize, don't ask again", { kind: "authorize", dontAskAgain: true }],
+      [undefined, { kind: "abort" }],
+      ["not an option", { kind: "abort" }],
+    ];
+    for (const [answer, outcome] of cases) expect(await ask(client(answer).ui)).toEqual(outcome);
+  });
+
+  test("the time left goes to the client as the dialog's countdown", async () => {
+    const { ui, asked } = client("4. Authorize, with a note to the agent…", "ok");
+    let left = 5_000;
+    await ask(ui, new AbortController().signal, () => (left -= 1_000));
+    expect(asked.map((dialog) => dialog.timeout)).toEqual([4_000, 3_000]);
+  });
+});
+
+describe("notes", () => {
+  test("with a note: the input's text, trimmed; empty is no note", async () => {
+    const withNote = client("4. Authorize, with a note to the agent…", "  fine  ");
+    expect(await ask(withNote.ui)).toEqual({ kind: "authorize", note: "fine" });
+    expect(withNote.asked[1]).toEqual({ method: "input", title: present.rpcNoteTitle("Authorize") });
+    expect(await ask(client("5. Abort, with a note to the agent…", "use notes.txt").ui)).toEqual({
+      kind: "abort",
+      note: "use notes.txt",
+    });
+    expect(await ask(client("5. Abort, with a note to the agent…", " ").ui)).toEqual({ kind: "abort" });
+  });
+
+  test("notation the client types becomes the characters", async () => {
+    expect(await ask(client("4. Authorize, with a note to the agent…", "tab⟨TAB⟩here").ui)).toEqual({
+      kind: "authorize",
+      note: "tab\there",
+    });
+  });
+
+  test("cancelling the note goes back to the select", async () => {
+    const { ui, asked } = client("4. Authorize, with a note to the agent…", undefined, "3. Abort");
+    expect(await ask(ui)).toEqual({ kind: "abort" });
+    expect(asked.map((dialog) => dialog.method)).toEqual(["select", "input", "select"]);
+  });
+});
+
+describe("Edit", () => {
+  test("the editor holds the command; a changed one and a note make an Edit", async () => {
+    const { ui, asked } = client("2. Edit…", 'git commit -m "fix wording"', "reworded");
+    expect(await ask(ui)).toEqual({ kind: "edit", command: 'git commit -m "fix wording"', note: "reworded" });
+    expect(asked.slice(1)).toEqual([
+      { method: "editor", title: present.rpcEditorTitle("Git interference"), prefill: request.detail },
+      { method: "input", title: present.rpcNoteTitle("Edit") },
+    ]);
+  });
+
+  test("the command unchanged is an Authorize", async () => {
+    expect(await ask(client("2. Edit…", request.detail, "").ui)).toEqual({ kind: "authorize" });
+    expect(await ask(client("2. Edit…", request.detail, "as is").ui)).toEqual({ kind: "authorize", note: "as is" });
+  });
+
+  test("the editor shows control characters as notation and turns notation back", async () => {
+    const { ui, asked } = client("2. Edit…", "printf 'a⟨TAB⟩b'", "");
+    const tabbed = gitCommitRequest({ detail: "printf 'a\tb\x1b'" });
+    expect(await askThroughDialogs(ui, tabbed, new AbortController().signal, noTimeout)).toEqual({
+      kind: "edit",
+      command: "printf 'a\tb'",
+    });
+    expect(asked[1]?.prefill).toBe("printf 'a⟨TAB⟩b⟨ESC⟩'");
+  });
+
+  test("a blank command runs nothing: the client is told, and the select comes back", async () => {
+    const { ui, asked, notices } = client("2. Edit…", "  \n", "1. Authorize");
+    expect(await ask(ui)).toEqual({ kind: "authorize" });
+    expect(notices).toEqual([present.EMPTY_COMMAND_WARNING]);
+    expect(asked.map((dialog) => dialog.method)).toEqual(["select", "editor", "select"]);
+  });
+
+  test("cancelling the editor or the note goes back to the select", async () => {
+    const { ui, asked } = client("2. Edit…", undefined, "2. Edit…", "ls", undefined, "1. Authorize");
+    expect(await ask(ui)).toEqual({ kind: "authorize" });
+    expect(asked.map((dialog) => dialog.method)).toEqual(["select", "editor", "select", "editor", "input", "select"]);
+  });
+});
+
+describe("closed from outside", () => {
+  test("an aborted signal ends the prompt without an outcome, even while the editor, which pi can't dismiss, is open", async () => {
+    const controller = new AbortController();
+    const ui: Dialogs = {
+      select: () => Promise.resolve("2. Edit…"),
+      editor: () => new Promise(() => {}),
+      input: () => Promise.resolve(undefined),
+      notify: () => {},
+    };
+    const outcome = askThroughDialogs(ui, request, controller.signal, noTimeout);
+    await Promise.resolve();
+    controller.abort();
+    expect(await outcome).toBeUndefined();
+  });
+
+  test("a select dismissed by the signal is no answer", async () => {
+    const controller = new AbortController();
+    const ui: Dialogs = {
+      select: (_title, _options, opts) =>
+        new Promise((resolve) => opts?.signal?.addEventListener("abort", () => resolve(undefined))),
+      editor: () => Promise.resolve(undefined),
+      input: () => Promise.resolve(undefined),
+      notify: () => {},
+    };
+    const outcome = askThroughDialogs(ui, request, controller.signal, noTimeout);
+    controller.abort();
+    expect(await outcome).toBeUndefined();
+  });
+});
