@@ -112,7 +112,7 @@ export class Gatekeeper {
     this.decisions?.record(approverDecision(call, outcome), ctx);
     if (!parent) return this.apply(outcome, hookName, event, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
-    if (this.notes.rootDelivered(event.toolCallId)) {
+    if (!this.notes.rootRunning(event.toolCallId)) {
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
       return { block: true, reason: present.agentParentEnded(parent.name) };
     }

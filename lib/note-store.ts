@@ -30,8 +30,8 @@ export class NoteStore {
   private readonly parents = new Map<string, string>();
   /** Notes waiting for the result of the agent's call that made their calls. */
   private readonly relayed = new Map<string, RelayedNote[]>();
-  /** Agent's calls whose result has gone by while some call they made was still pending. */
-  private readonly delivered = new Set<string>();
+  /** The agent's calls that made calls and whose result has not come yet. */
+  private readonly running = new Set<string>();
 
   remember(toolCallId: string, note: PendingNote): void {
     this.notes.set(toolCallId, note);
@@ -40,6 +40,7 @@ export class NoteStore {
   /** `toolCallId` was made by the call `parentId`, not by the agent. */
   madeBy(toolCallId: string, parentId: string): void {
     this.parents.set(toolCallId, parentId);
+    this.running.add(this.rootOf(parentId));
   }
 
   /** The agent's own call at the root of `toolCallId`'s chain of parents; itself for the agent's calls. */
@@ -57,9 +58,12 @@ export class NoteStore {
     else this.relayed.set(root, [note]);
   }
 
-  /** Whether the result of the agent's call at `toolCallId`'s root has gone to the agent. */
-  rootDelivered(toolCallId: string): boolean {
-    return this.delivered.has(this.rootOf(toolCallId));
+  /**
+   * Whether the agent's call at the root of `toolCallId`, a call another call made, is still
+   * running: its result, which notes about the call must ride, has not come, nor has the turn ended.
+   */
+  rootRunning(toolCallId: string): boolean {
+    return this.running.has(this.rootOf(toolCallId));
   }
 
   /** What goes before `toolCallId`'s result; undefined when nothing does. Each note goes once. */
@@ -68,7 +72,7 @@ export class NoteStore {
     this.notes.delete(toolCallId);
     const relayed = this.relayed.get(toolCallId) ?? [];
     this.relayed.delete(toolCallId);
-    if (this.parents.size > 0 && !this.parents.has(toolCallId)) this.delivered.add(toolCallId);
+    this.running.delete(toolCallId);
     if (!note && relayed.length === 0) return undefined;
     return { note, relayed };
   }
@@ -77,6 +81,6 @@ export class NoteStore {
     this.notes.clear();
     this.parents.clear();
     this.relayed.clear();
-    this.delivered.clear();
+    this.running.clear();
   }
 }

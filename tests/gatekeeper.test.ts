@@ -409,6 +409,20 @@ describe("calls a codemode script makes (pi 1.x nested calls)", () => {
     expect(session.notices).toEqual([present.notifyParentEnded("Ask", "codemode")]);
   });
 
+  test("answered after the turn ended: blocked too; an Abort then doesn't stop the next turn", async () => {
+    const result = nested("cm/1", "rm -r build");
+    const prompt = await approver.next();
+    gatekeeper.onToolResult(codemodeResult("cm", "Script completed"));
+    gatekeeper.onTurnEnd(session.ctx);
+    prompt.answer({ kind: "abort" });
+    expect(await result).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
+    gatekeeper.onTurnEnd(session.ctx);
+    expect(session.aborts).toBe(0);
+    const next = call("c1", "ls");
+    await answerNext({ kind: "authorize" });
+    expect(await next).toBeUndefined();
+  });
+
   test("the agent's own note on the codemode call comes first, then the notes about its calls", async () => {
     const own = gatekeeper.onToolCall(
       { type: "tool_call", toolCallId: "cm", toolName: "codemode", input: { code: SCRIPT } } as never,

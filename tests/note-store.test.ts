@@ -36,16 +36,18 @@ test("notes about calls a call made go to the agent's call at the root, in the o
   expect(store.consume("script")).toBeUndefined();
 });
 
-test("the root's result going by is remembered, for calls its script decided on too late", () => {
+test("a call's root runs from its first call made until its result, or the end of the turn", () => {
   const store = new NoteStore();
   store.madeBy("script/1", "script");
-  expect(store.rootDelivered("script/1")).toBe(false);
+  store.madeBy("script/1/1", "script/1");
+  expect(store.rootRunning("script/1/1")).toBe(true);
   store.consume("script/1");
-  expect(store.rootDelivered("script/1")).toBe(false);
+  expect(store.rootRunning("script/1")).toBe(true);
   store.consume("script");
-  expect(store.rootDelivered("script/1")).toBe(true);
+  expect(store.rootRunning("script/1")).toBe(false);
+  store.madeBy("next/1", "next");
   store.discardAll();
-  expect(store.rootDelivered("script/1")).toBe(false);
+  expect(store.rootRunning("next/1")).toBe(false);
 });
 
 test("discardAll drops every outstanding note, relayed or not", () => {

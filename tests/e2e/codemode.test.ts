@@ -78,7 +78,7 @@ describeEachPi("codemode scripts", (suite) => {
     await pi.waitFor(present.notifyEdited(HOOK).slice(0, 40));
   });
 
-  test("Authorize with a note: the script's text result carries it, and so does the agent's", async () => {
+  test("Authorize with a note: the agent reads the note, naming the call, with the script's result", async () => {
     const pi = await start('const r = await tools.bash({ command: "echo gate-out" });\nreturn r.output;');
     pi.send("Tab");
     pi.type("use the fast path next time");
@@ -122,6 +122,36 @@ describeEachPi("codemode scripts", (suite) => {
       `${noteOn("echo gate-typo > edited.txt", editNote)}\n\nScript failed\nWall time <t> seconds\nOutput:\n\nScript error:\nError: boom\n    at <anonymous> (codemode.js:2:11)\n\nTool calls made before the failure (they are not undone): bash (ok)`,
     );
     expect(existsSync(join(pi.cwd, "fixed.txt"))).toBe(true);
+  });
+
+  test("a script cancelled (esc) after an edited call: the agent reads the edit note with the cancellation", async () => {
+    const pi = await start(
+      'await tools.bash({ command: "echo gate-typo > edited.txt" });\nawait tools.bash({ command: "sleep 30" });',
+    );
+    await edit(pi, "edited.txt", "fixed.txt", "renamed");
+    await pi.waitFor("sleep 30");
+    pi.send("Escape");
+    await pi.waitFor("Operation aborted");
+    const before = pi.records().length;
+    pi.prompt("carry on");
+    await pi.waitForRecord(before + 1);
+    const result = (pi.records().at(-1)?.messages ?? []).find((message) => message.role === "toolResult");
+    const editNote = present.agentEditNote(HOOK, "echo gate-typo > fixed.txt", "renamed");
+    expect(result && steady(textOf(result))).toBe(
+      `${noteOn("echo gate-typo > edited.txt", editNote)}\n\nScript failed\nWall time <t> seconds\nOutput:\n\nScript error:\nScript aborted: The operation was aborted.\n\nTool calls made before the failure (they are not undone): bash (ok), bash (cancelled)`,
+    );
+  });
+
+  test("answered after the script ended (pi cancels the call): nothing runs, and the Approver is told", async () => {
+    const pi = await start('tools.bash({ command: "echo gate > late.txt" });\nreturn "gone";', [{ text: "finished meanwhile" }]);
+    await pi.waitForRecord(2);
+    await pi.waitFor("finished meanwhile");
+    expect(pi.screen()).toContain("Authorization required");
+    pi.send("Enter");
+    await pi.waitFor(present.notifyParentEnded(HOOK, "codemode").slice(0, 40));
+    expect(existsSync(join(pi.cwd, "late.txt"))).toBe(false);
+    const { text } = await toolResult(pi);
+    expect(steady(text)).toBe("Script completed\nWall time <t> seconds\nOutput:\n\ngone");
   });
 
   test("Abort with a note: the script sees the rejection, the agent reads it naming the call, the turn goes on", async () => {
