@@ -1,12 +1,13 @@
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type {
   AuthorRequestPrompt,
   BashTool,
   CommandRule,
-  Hook,
   HighlightSpan,
+  Hook,
   PermissionHighlight,
   PermissionRequestPrompt,
   PermissionsAPI,
@@ -14,7 +15,8 @@ import type {
 } from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
-import { problems } from "./presenter.ts";
+import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
+import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 
 export type Scope = "project" | "user";
 
@@ -24,6 +26,8 @@ export interface LoadedHook extends Hook {
   source: string;
   /** The permissions directory the module was loaded from. */
   permissionRoot: string;
+  /** Set when a rule file is the hook. */
+  rules?: RuleFile;
 }
 
 export interface LoadError {
@@ -44,13 +48,21 @@ export interface PermissionDirs {
   user: string;
 }
 
-const MODULE_FILE = /\.(ts|js|mjs)$/;
+const MODULE_FILE = /\.(ts|js|mjs|json)$/;
 /** A module that neither loads nor fails (an import that never settles) must not hold up every call. */
 export const LOAD_TIME_LIMIT_MS = 10_000;
 
-/** Loads every permission module: project modules first, then user modules, each in name order. */
-export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
+/**
+ * Loads every permission module and rule file: project ones first, then user ones, each in name
+ * order. `branchGrants`: the grants of the session branch, which rule files honour beside their own.
+ */
+export async function loadPermissionModules(dirs: PermissionDirs, branchGrants?: () => RuleSet | undefined): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [], warnings: [] };
+  const grants: RuleSet[] = [];
+  const allGrants = () => {
+    const branch = branchGrants?.();
+    return branch ? [...grants, branch] : grants;
+  };
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
   const roots: [Scope, string | undefined][] = [
@@ -59,7 +71,10 @@ export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadR
   ];
   for (const [scope, root] of roots) {
     if (!root) continue;
-    for (const file of moduleFiles(root)) await loadModule(file, scope, root, generation, result);
+    for (const file of moduleFiles(root)) {
+      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, grants, allGrants);
+      else await loadModule(file, scope, root, generation, result);
+    }
   }
   return result;
 }
@@ -120,7 +135,7 @@ function isShellPart(item: unknown): item is { start: number; end: number } | { 
   return typeof (span as HighlightSpan)?.start === "number" && typeof (span as HighlightSpan)?.end === "number";
 }
 
-/** The module files a permissions directory holds, in load order. */
+/** The module and rule files a permissions directory holds, in load order. */
 export function moduleFiles(root: string): string[] {
   let names: string[];
   try {
@@ -133,6 +148,111 @@ export function moduleFiles(root: string): string[] {
     .sort()
     .map((name) => join(root, name))
     .filter((file) => isFile(file));
+}
+
+/**
+ * A rule file is one hook. Entries it can't use are warnings; a file that is not JSON, not the
+ * shape, holds a malformed rule or an example its rules decide otherwise does not load.
+ */
+function loadRuleFile(
+  file: string,
+  scope: Scope,
+  root: string,
+  result: LoadResult,
+  grants: RuleSet[],
+  allGrants: () => readonly RuleSet[],
+): void {
+  let rules: RuleFile;
+  try {
+    const parsed = parseRuleFile(readFileSync(file, "utf8"));
+    if ("error" in parsed) throw new Error(parsed.error);
+    rules = parsed;
+    // A project's rule file lives in <project>/.pi/permissions; a user's `/x` starts at the project.
+    const projectRoot = scope === "project" ? dirname(dirname(root)) : undefined;
+    const exampleCwd = projectRoot ?? process.cwd();
+    const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
+    if (failed) throw new Error(failed);
+    for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
+    grants.push(rules.grants);
+    const name = basename(file);
+    if (result.hooks.some((other) => other.name === name))
+      result.warnings.push({ file, error: problems.duplicateHookName(name) });
+    const tools = ruleTools(rules);
+    const resolvers = cached((cwd: string) => pathResolver(cwd, projectRoot));
+    result.hooks.push({
+      name,
+      description: ruleFileDescription({
+        deny: rules.deny.rules.length,
+        ask: rules.ask.rules.length,
+        allow: rules.allow.rules.length,
+        grants: rules.grants.rules.length,
+      }),
+      ...(tools && { tools }),
+      handler({ cwd, tool }) {
+        const verdict = decide(rules, tool, cwd, resolvers(cwd), allGrants());
+        if (verdict?.kind === "deny")
+          return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
+        if (verdict?.kind === "ask") {
+          const { rule, spans } = verdict;
+          return { decision: "request", prompt: { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans } };
+        }
+        return undefined;
+      },
+      scope,
+      source: file,
+      permissionRoot: root,
+      rules,
+    });
+  } catch (error) {
+    result.errors.push({ file, error: describeError(error) });
+  }
+}
+
+/** The tools a rule file's deny and ask rules can match; undefined when any tool may match. */
+function ruleTools(rules: RuleFile): string[] | undefined {
+  const deny = rules.deny.tools();
+  const ask = rules.ask.tools();
+  return deny && ask ? [...new Set([...deny, ...ask])] : undefined;
+}
+
+/**
+ * The directories rule paths start from, as written and with symlinks resolved (on first need),
+ * for calls in `cwd`.
+ */
+function pathResolver(cwd: string, projectRoot: string | undefined): PathResolver {
+  const home = homedir();
+  const bases = { project: cwd, root: projectRoot ?? cwd, home };
+  let realBases: PathResolver["realBases"] | undefined;
+  return {
+    bases,
+    get realBases() {
+      realBases ??= { project: realPath(bases.project), root: realPath(bases.root), home: realPath(home) };
+      return realBases;
+    },
+    realPath,
+  };
+}
+
+function cached<Value>(make: (key: string) => Value): (key: string) => Value {
+  const values = new Map<string, Value>();
+  return (key) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = make(key);
+      values.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** The path with symlinks resolved; for a file that doesn't exist yet, its nearest existing directory's. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), basename(path));
+  }
 }
 
 async function loadModule(file: string, scope: Scope, root: string, generation: bigint, result: LoadResult): Promise<void> {

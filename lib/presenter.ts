@@ -93,7 +93,7 @@ export function notifyPromptWaiting(hookName: string): string {
 }
 
 export function notifyLoadWarning(file: string, warning: string): string {
-  return `Permission module ${file}: ${warning}`;
+  return `${fileKind(file)} ${file}: ${warning}`;
 }
 
 // ── Why a module or hook failed (the Approver reads these in notices and prompts) ─────────────
@@ -139,7 +139,11 @@ export function searchDetail(pattern: string, path: string | undefined): string 
 export const CIRCULAR = "[circular]";
 
 export function notifyLoadError(file: string, error: string): string {
-  return `Permission module ${file} failed to load: ${error}`;
+  return `${fileKind(file)} ${file} failed to load: ${error}`;
+}
+
+function fileKind(file: string): string {
+  return file.endsWith(".json") ? "Rule file" : "Permission module";
 }
 
 /** What the extension was doing when something inside it failed; named in notifyInternalError. */
@@ -533,4 +537,49 @@ export function mcpDetail(server: string, tool: string, args: readonly (readonly
     "lines" in value ? `  ${key}: |\n    ${value.lines.replaceAll("\n", "\n    ")}` : `  ${key}: ${value.json}`,
   );
   return [`MCP server ${server}, tool ${tool}`, ...rows].join("\n");
+}
+
+// ── Rules: rule files, what their rules decide, grants ─────────────────────────────────────
+
+/** Why a rule file, or an entry of it, can't be used. */
+export const ruleProblems = {
+  notJson: (message: string) => `not JSON (${message})`,
+  notAnObject: "must be a JSON object",
+  permissionsNotObject: '"permissions" must be an object',
+  notAList: (at: string) => `"${at}" must be a list`,
+  notRuleFileKey: "not part of a rule file; ignored",
+  claudeSetting: "a Claude Code setting that pi-permission-hooks doesn't use; ignored",
+  notARuleEntry: 'a rule is a string, or an object with a "rule" string',
+  notText: (field: string) => `"${field}" must be a string`,
+  notARule: "not a rule: write Tool or Tool(pattern)",
+  toolPiLacks: (tool: string) => `pi has no ${tool} tool; ignored`,
+  specifierOnTool: (tool: string) => `only Bash, Read, Edit, Write, Grep, Find and Ls take a pattern, not ${tool}; ignored`,
+  prefixNotAtEnd: '":*" may only end a pattern',
+  emptyPattern: "the pattern is empty",
+  unclosedQuote: "a quote is not closed",
+  examplesNotObject: '"examples" must be an object of "deny", "ask" and "pass" lists',
+  notExampleKind: (key: string) => `"examples.${key}" is not one of "deny", "ask", "pass"`,
+  notAnExample: (at: string, entry: string) => `${at}: ${entry} is neither a command nor { "tool": …, "input": … }`,
+  exampleDecided: (example: string, expected: string, actual: string, rule: string | undefined) =>
+    rule === undefined
+      ? `example ${example} is listed under "${expected}", but no rule decides it`
+      : `example ${example} is listed under "${expected}", but rule ${rule} makes it "${actual}"`,
+} as const;
+
+/** What the agent reads after "Blocked by permission hook <rule file>: ". */
+export function ruleDenyReason(rule: string, reason: string | undefined): string {
+  return reason ? `rule ${rule}: ${reason}` : `rule ${rule} denies this call.`;
+}
+
+/** The prompt's guidance when a rule asks: which rule, then the Author's guidance. */
+export function ruleAskGuidance(rule: string, guidance: string | undefined): string {
+  const head = `Asked by rule ${rule}.`;
+  return guidance ? `${head}\n${guidance}` : head;
+}
+
+/** A rule file's description in /permissions. */
+export function ruleFileDescription(counts: { deny: number; ask: number; allow: number; grants: number }): string {
+  const parts = [`${counts.deny} deny`, `${counts.ask} ask`, `${counts.allow} allow`];
+  if (counts.grants > 0) parts.push(`${counts.grants} ${counts.grants === 1 ? "grant" : "grants"}`);
+  return `Rules: ${parts.join(", ")}`;
 }

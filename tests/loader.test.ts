@@ -176,11 +176,10 @@ describe("which files, in which order", () => {
     expect(names(await loadPermissionModules({ project: undefined, user }))).toEqual(["u"]);
   });
 
-  test("declaration files, JSON, other extensions and subdirectories are ignored", async () => {
+  test("declaration files, other extensions and subdirectories are ignored (.json files are rule files)", async () => {
     const willFail = 'throw new Error("must not be loaded");';
     const dir = permissionsDir({
       "types.d.ts": "export default function (api: unknown): void;",
-      "config.json": '{ "default": 1 }',
       "notes.md": "# notes",
       "old.cjs": willFail,
       "comp.tsx": willFail,

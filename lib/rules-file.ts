@@ -1,0 +1,375 @@
+// A rule file: its JSON (Claude Code's `permissions` block, plus examples and grants), and what its
+// rules decide about one call. Pure: the file's text comes in, symlinks are resolved by the caller.
+import { resolve } from "node:path";
+import type { HighlightSpan, PermissionTool } from "./api.ts";
+import { ruleProblems } from "./presenter.ts";
+import { PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
+import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
+import type { ShellCommand } from "./shell-command.ts";
+import { normalizeToolInput } from "./tool-input.ts";
+
+export type RuleKind = "deny" | "ask" | "allow";
+export const RULE_KINDS: readonly RuleKind[] = ["deny", "ask", "allow"];
+export type ExampleExpectation = "deny" | "ask" | "pass";
+
+export interface Example {
+  expect: ExampleExpectation;
+  /** As the file writes it: the command, or the call as JSON. */
+  text: string;
+  tool: string;
+  input: Record<string, unknown>;
+}
+
+/** An entry the file holds that can't take effect, reported once. */
+export interface UnsupportedEntry {
+  entry: string;
+  problem: string;
+}
+
+export interface RuleFile {
+  deny: RuleSet;
+  ask: RuleSet;
+  allow: RuleSet;
+  /** Rules the Approver said not to be asked about again. */
+  grants: RuleSet;
+  examples: Example[];
+  unsupported: UnsupportedEntry[];
+}
+
+/** A file that can't be used: not JSON, not the shape, or a rule that is not a rule. */
+export interface RuleFileError {
+  error: string;
+}
+
+const CLAUDE_PERMISSION_KEYS = new Set(["defaultMode", "additionalDirectories", "disableBypassPermissionsMode"]);
+
+export function parseRuleFile(text: string): RuleFile | RuleFileError {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { error: ruleProblems.notJson(error instanceof Error ? error.message : String(error)) };
+  }
+  if (!isRecord(json)) return { error: ruleProblems.notAnObject };
+  const unsupported: UnsupportedEntry[] = [];
+  const lists: Record<RuleKind | "grants", Rule[]> = { deny: [], ask: [], allow: [], grants: [] };
+  for (const key of Object.keys(json)) {
+    if (key !== "permissions" && key !== "examples" && key !== "grants" && key !== "$schema")
+      unsupported.push({ entry: key, problem: ruleProblems.notRuleFileKey });
+  }
+  const permissions = json.permissions ?? {};
+  if (!isRecord(permissions)) return { error: ruleProblems.permissionsNotObject };
+  for (const key of Object.keys(permissions)) {
+    if (RULE_KINDS.includes(key as RuleKind)) continue;
+    unsupported.push({
+      entry: `permissions.${key}`,
+      problem: CLAUDE_PERMISSION_KEYS.has(key) ? ruleProblems.claudeSetting : ruleProblems.notRuleFileKey,
+    });
+  }
+  const sources: [RuleKind | "grants", unknown, string][] = [
+    ...RULE_KINDS.map((kind): [RuleKind, unknown, string] => [kind, permissions[kind], `permissions.${kind}`]),
+    ["grants", json.grants, "grants"],
+  ];
+  for (const [kind, entries, at] of sources) {
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
+    for (const entry of entries) {
+      const rule = ruleEntry(entry);
+      if ("problem" in rule) {
+        const where = `${at}: ${typeof entry === "string" ? entry : JSON.stringify(entry)}`;
+        if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
+        unsupported.push({ entry: where, problem: rule.problem });
+      } else lists[kind].push(rule);
+    }
+  }
+  const examples = parseExamples(json.examples);
+  if ("error" in examples) return examples;
+  return {
+    deny: new RuleSet(lists.deny),
+    ask: new RuleSet(lists.ask),
+    allow: new RuleSet(lists.allow),
+    grants: new RuleSet(lists.grants),
+    examples,
+    unsupported,
+  };
+}
+
+/** `"Bash(git push:*)"`, or `{ "rule": "…", "reason": "…", "guidance": "…" }`. */
+function ruleEntry(entry: unknown): Rule | { problem: string; unsupported?: true } {
+  if (typeof entry === "string") return parseRule(entry);
+  if (!isRecord(entry) || typeof entry.rule !== "string") return { problem: ruleProblems.notARuleEntry };
+  for (const field of ["reason", "guidance"] as const) {
+    if (entry[field] !== undefined && typeof entry[field] !== "string") return { problem: ruleProblems.notText(field) };
+  }
+  const rule = parseRule(entry.rule);
+  if ("problem" in rule) return rule;
+  return {
+    ...rule,
+    ...(typeof entry.reason === "string" && { reason: entry.reason }),
+    ...(typeof entry.guidance === "string" && { guidance: entry.guidance }),
+  };
+}
+
+function parseExamples(value: unknown): Example[] | RuleFileError {
+  if (value === undefined) return [];
+  if (!isRecord(value)) return { error: ruleProblems.examplesNotObject };
+  const examples: Example[] = [];
+  for (const key of Object.keys(value)) {
+    if (key !== "deny" && key !== "ask" && key !== "pass") return { error: ruleProblems.notExampleKind(key) };
+    const entries = value[key];
+    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(`examples.${key}`) };
+    for (const entry of entries) {
+      if (typeof entry === "string") examples.push({ expect: key, text: entry, tool: "bash", input: { command: entry } });
+      else if (isRecord(entry) && typeof entry.tool === "string" && isRecord(entry.input ?? {}))
+        examples.push({
+          expect: key,
+          text: JSON.stringify(entry),
+          tool: entry.tool,
+          input: (entry.input ?? {}) as Record<string, unknown>,
+        });
+      else return { error: ruleProblems.notAnExample(`examples.${key}`, JSON.stringify(entry)) };
+    }
+  }
+  return examples;
+}
+
+/** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
+export class RuleSet {
+  readonly byProgram = new Map<string, IndexedRule[]>();
+  /** Bash patterns whose program may be anything. */
+  readonly anyProgram: IndexedRule[] = [];
+  /** Every other rule: whole-tool, path and named-tool rules. */
+  readonly others: IndexedRule[] = [];
+  readonly hasPathRules: boolean;
+
+  constructor(readonly rules: readonly Rule[]) {
+    rules.forEach((rule, index) => {
+      const indexed = { rule, index };
+      const target = rule.target;
+      const program = target.kind === "bash" && target.pattern ? patternProgram(target.pattern) : undefined;
+      if (target.kind !== "bash" || !target.pattern) this.others.push(indexed);
+      else if (program === undefined) this.anyProgram.push(indexed);
+      else {
+        const list = this.byProgram.get(program);
+        if (list) list.push(indexed);
+        else this.byProgram.set(program, [indexed]);
+      }
+    });
+    this.hasPathRules = this.others.some(({ rule }) => rule.target.kind === "path");
+  }
+
+  /** The first rule in file order that matches the command. */
+  matchCommand(command: ShellCommand): Rule | undefined {
+    let best: IndexedRule | undefined;
+    for (const list of [this.byProgram.get(command.programName), this.anyProgram]) {
+      if (!list) continue;
+      for (const candidate of list) {
+        if (best && candidate.index > best.index) break;
+        if (
+          candidate.rule.target.kind === "bash" &&
+          candidate.rule.target.pattern &&
+          commandMatches(candidate.rule.target.pattern, command)
+        )
+          best = candidate;
+      }
+    }
+    return best?.rule;
+  }
+
+  /** The first whole-tool, named-tool or path rule that matches the item. */
+  matchOther(item: CallItem | PathItem, paths: PathResolver, written: boolean): Rule | undefined {
+    for (const { rule } of this.others) if (otherMatches(rule, item, paths, written)) return rule;
+    return undefined;
+  }
+
+  /** The tools a call must be of for any rule here to match; undefined: any tool. */
+  tools(): Set<string> | undefined {
+    const tools = new Set<string>();
+    if (this.byProgram.size > 0 || this.anyProgram.length > 0) tools.add("bash");
+    for (const { rule } of this.others) {
+      const target = rule.target;
+      if (target.kind === "bash") tools.add("bash");
+      else if (target.kind === "path") {
+        for (const tool of PATH_RULE_TOOLS[target.tool]) tools.add(tool);
+        if (target.tool !== "Grep" && target.tool !== "Find" && target.tool !== "Ls") tools.add("bash");
+      } else if (target.server) return undefined;
+      else tools.add(target.name);
+    }
+    return tools;
+  }
+}
+
+interface IndexedRule {
+  rule: Rule;
+  index: number;
+}
+
+/** Symlinks resolved: the real path of a file, and the directories patterns start from. */
+export interface PathResolver {
+  /** As written (`..` resolved). */
+  bases: PathBases;
+  /** With symlinks resolved. */
+  realBases: PathBases;
+  realPath(path: string): string;
+}
+
+/** The call as a whole, for rules that name a tool without a pattern. */
+interface CallItem {
+  kind: "call";
+  tool: PermissionTool;
+  span: HighlightSpan;
+}
+/** A file the call touches, and the rule tools that cover what it does to it. */
+interface PathItem {
+  kind: "path";
+  path: string;
+  covers: readonly PathRuleTool[];
+  span: HighlightSpan;
+}
+interface CommandItem {
+  kind: "command";
+  command: ShellCommand;
+  span: HighlightSpan;
+}
+type Item = CallItem | PathItem | CommandItem;
+
+const REDIRECT_COVERS = {
+  write: ["Edit", "Write"],
+  read: ["Read"],
+  both: ["Read", "Edit", "Write"],
+} as const satisfies Record<string, readonly PathRuleTool[]>;
+const TOOL_COVERS: Record<string, readonly PathRuleTool[]> = {
+  read: ["Read"],
+  edit: ["Edit"],
+  write: ["Edit", "Write"],
+  grep: ["Read", "Grep"],
+  find: ["Read", "Find"],
+  ls: ["Read", "Ls"],
+};
+
+function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver, written: boolean): boolean {
+  const target = rule.target;
+  if (item.kind === "call") {
+    if (target.kind === "bash") return !target.pattern && item.tool.name === "bash";
+    if (target.kind === "tool")
+      return target.server
+        ? item.tool.name === target.name || item.tool.name.startsWith(`${target.name}__`)
+        : item.tool.name === target.name;
+    return !target.pattern && (PATH_RULE_TOOLS[target.tool] as readonly string[]).includes(item.tool.name);
+  }
+  if (target.kind !== "path" || !item.covers.includes(target.tool)) return false;
+  // A path rule without a pattern names a tool: it matches the file a redirect touches as well.
+  if (!target.pattern) return true;
+  if (written && pathMatches(target.pattern, item.path, paths.bases)) return true;
+  return pathMatches(target.pattern, paths.realPath(item.path), paths.realBases);
+}
+
+/** What a rule file decides about one call. */
+export type RuleVerdict = { kind: "deny"; rule: Rule } | { kind: "ask"; rule: Rule; spans: HighlightSpan[] };
+
+/**
+ * Deny wins: a call is blocked when any of its commands or files matches a deny rule. Otherwise
+ * it is asked for when any matches an ask rule and is not exempt: matched by an allow rule of the
+ * same file or by a grant. Exemptions match a file by its real path only, so a symlink can't
+ * widen them.
+ */
+export function decide(
+  file: RuleFile,
+  tool: PermissionTool,
+  cwd: string,
+  paths: PathResolver,
+  grants: readonly RuleSet[],
+): RuleVerdict | undefined {
+  const items = callItems(tool, cwd, paths.bases.home, file);
+  for (const item of items) {
+    const rule = match(file.deny, item, paths, true);
+    if (rule) return { kind: "deny", rule };
+  }
+  let first: Rule | undefined;
+  const spans: HighlightSpan[] = [];
+  let exemptions: RuleSet[] | undefined;
+  for (const item of items) {
+    const rule = match(file.ask, item, paths, true);
+    if (!rule) continue;
+    exemptions ??= [file.allow, ...grants];
+    if (exempt(item, items, exemptions, paths, tool)) continue;
+    first ??= rule;
+    spans.push(item.span);
+  }
+  return first && { kind: "ask", rule: first, spans };
+}
+
+function match(rules: RuleSet, item: Item, paths: PathResolver, written: boolean): Rule | undefined {
+  return item.kind === "command" ? rules.matchCommand(item.command) : rules.matchOther(item, paths, written);
+}
+
+/** A whole bash call is exempt when every command and file in it is: none may hide behind the others. */
+function exempt(
+  item: Item,
+  items: readonly Item[],
+  sets: readonly RuleSet[],
+  paths: PathResolver,
+  tool: PermissionTool,
+): boolean {
+  if (sets.some((set) => match(set, item, paths, false))) return true;
+  if (item.kind !== "call") return false;
+  const parts = items.filter((other) => other !== item);
+  if (parts.length === 0 || ("commandsComplete" in tool && !tool.commandsComplete)) return false;
+  return parts.every((part) => sets.some((set) => match(set, part, paths, false)));
+}
+
+/** The call, then its commands and the files its redirects touch, or the file a file tool touches. */
+function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFile): Item[] {
+  const whole = { start: 0, end: tool.detail.length };
+  const items: Item[] = [{ kind: "call", tool, span: whole }];
+  if (tool.name === "bash" && "commands" in tool) {
+    const withPaths = file.deny.hasPathRules || file.ask.hasPathRules;
+    for (const command of tool.commands) {
+      items.push({ kind: "command", command, span: command.span });
+      if (!withPaths) continue;
+      for (const redirect of command.redirects) {
+        const access = redirectAccess(redirect);
+        const path = access && redirectPath(redirect, command, cwd, home);
+        if (!access || !path || !redirect.target) continue;
+        items.push({
+          kind: "path",
+          path,
+          covers: REDIRECT_COVERS[access],
+          span: { start: redirect.target.start, end: redirect.target.end },
+        });
+      }
+    }
+    return items;
+  }
+  const covers = TOOL_COVERS[tool.name];
+  if (!covers) return items;
+  const path = "absolutePath" in tool ? tool.absolutePath : searchPath(tool, cwd, home);
+  const shown = "path" in tool && typeof tool.path === "string" ? tool.path : "";
+  const at = shown === "" ? -1 : tool.detail.indexOf(shown);
+  items.push({ kind: "path", path, covers, span: at === -1 ? whole : { start: at, end: at + shown.length } });
+  return items;
+}
+
+/** grep's and find's directory, as pi resolves it: the cwd when absent, `~` as home. */
+function searchPath(tool: PermissionTool, cwd: string, home: string): string {
+  const path = "path" in tool && typeof tool.path === "string" && tool.path !== "" ? tool.path : ".";
+  return path === "~" || path.startsWith("~/") ? resolve(home, path.slice(2)) : resolve(cwd, path);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The first example the file's rules (without grants) decide otherwise, as the load error that
+ * names it and what decided it; undefined when every example holds.
+ */
+export function failedExample(file: RuleFile, cwd: string, paths: PathResolver): string | undefined {
+  for (const example of file.examples) {
+    const tool = normalizeToolInput(example.tool, example.input, cwd);
+    const verdict = decide(file, tool, cwd, paths, []);
+    const actual: ExampleExpectation = verdict?.kind ?? "pass";
+    if (actual !== example.expect) return ruleProblems.exampleDecided(example.text, example.expect, actual, verdict?.rule.text);
+  }
+  return undefined;
+}
