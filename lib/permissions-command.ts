@@ -1,4 +1,4 @@
-// `/permissions [enable|disable [hook name] | log]`: parsing, hook names, argument completion. Pure.
+// `/permissions [enable|disable [hook name] | log | test <call>]`: parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
 import { SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
 import { toVisible } from "./visible.ts";
@@ -9,9 +9,11 @@ export type PermissionsCommand =
   | { kind: "switch"; enabled: boolean; name?: string }
   /** This branch's decisions. */
   | { kind: "log" }
+  /** A dry run: what the hooks and rules decide about this call. */
+  | { kind: "test"; toolName: string; input: Record<string, unknown> }
   | { kind: "usage" };
 
-const SUBCOMMANDS = ["enable", "disable", "log"] as const;
+const SUBCOMMANDS = ["enable", "disable", "log", "test"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
@@ -22,9 +24,25 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   if (!subcommand) return { kind: "usage" };
   const name = rest.trim();
   if (subcommand === "log") return name === "" ? { kind: "log" } : { kind: "usage" };
+  if (subcommand === "test") return name === "" ? { kind: "usage" } : testCall(name);
   return name === ""
     ? { kind: "switch", enabled: subcommand === "enable" }
     : { kind: "switch", enabled: subcommand === "enable", name };
+}
+
+/** `<tool> <JSON object>` is that tool's call; anything else is a bash command. */
+function testCall(text: string): PermissionsCommand {
+  const { word, rest } = split(text);
+  if (rest.startsWith("{")) {
+    try {
+      const input: unknown = JSON.parse(rest);
+      if (typeof input === "object" && input !== null && !Array.isArray(input))
+        return { kind: "test", toolName: word, input: input as Record<string, unknown> };
+    } catch {
+      // Not JSON: a command such as `echo {a,b}`.
+    }
+  }
+  return { kind: "test", toolName: "bash", input: { command: text } };
 }
 
 /** The hook a typed name means: the exact name, else the one name that differs only in case. */
@@ -44,7 +62,7 @@ export interface CompletionHook {
 export function completePermissionsArgs(prefix: string, hooks: readonly CompletionHook[]): AutocompleteItem[] | null {
   const { word, space, rest } = split(prefix);
   const subcommand = asSubcommand(word);
-  const switching = subcommand === "log" ? undefined : subcommand;
+  const switching = subcommand === "log" || subcommand === "test" ? undefined : subcommand;
   const items = !space ? subcommandItems(word) : switching ? hookItems(switching, rest, hooks) : [];
   // A complete argument gets no list: enter on an open list would only re-apply it, not run the command.
   if (items.length === 0 || items.some((item) => item.value === prefix.trim())) return null;
@@ -60,7 +78,7 @@ function subcommandItems(typed: string): AutocompleteItem[] {
 }
 
 /** The hooks the subcommand would change, each name once. */
-function hookItems(subcommand: Exclude<Subcommand, "log">, typed: string, hooks: readonly CompletionHook[]): AutocompleteItem[] {
+function hookItems(subcommand: "enable" | "disable", typed: string, hooks: readonly CompletionHook[]): AutocompleteItem[] {
   const switchable = hooks.filter((hook) => hook.enabled !== (subcommand === "enable"));
   const unique = switchable.filter((hook, index) => switchable.findIndex((other) => other.name === hook.name) === index);
   return fuzzyFilter(unique, typed, (hook) => hook.name).map((hook) => ({

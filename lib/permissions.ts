@@ -4,9 +4,11 @@ import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
+import { evaluate, type Verdict } from "./evaluator.ts";
 import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { guard } from "./guard.ts";
+import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
 import {
   completePermissionsArgs,
@@ -17,6 +19,7 @@ import {
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
+import { normalizeToolInput } from "./tool-input.ts";
 import { toVisible } from "./visible.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
@@ -56,6 +59,7 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     if (command.kind === "list") return list(hooks, errors, ctx);
     if (command.kind === "log")
       return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
+    if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, ctx);
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
     if (command.name === undefined) {
@@ -66,6 +70,20 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(command.name, names), "error");
     enablement.apply(new Map([[name, command.enabled]]), ctx);
     ctx.ui.notify(present.notifyHookSwitched(name, command.enabled), "info");
+  }
+
+  /** Every hook and rule file on the call, none of them deciding anything for real; the call never runs. */
+  async function dryRun(toolName: string, input: Record<string, unknown>, hooks: readonly LoadedHook[], ctx: ExtensionContext) {
+    const tool = normalizeToolInput(toolName, input, ctx.cwd);
+    const verdicts: present.DryRunVerdict[] = [];
+    for (const hook of hooks) {
+      const verdict = await evaluate([hook], { cwd: ctx.cwd, tool });
+      if (verdict) verdicts.push(dryRunVerdict(verdict, enablement.isEnabled(hook.name), toolName, tool.detail));
+    }
+    const report = present.dryRunReport(toVisible(toolName), toVisible(tool.detail), verdicts, homedir());
+    // Print mode has no notices: there the report goes to the terminal (pi sends extensions' stdout to stderr).
+    if (ctx.hasUI) ctx.ui.notify(report, "info");
+    else process.stdout.write(`${report}\n`);
   }
 
   async function list(hooks: readonly LoadedHook[], errors: LoadResult["errors"], ctx: ExtensionContext): Promise<void> {
@@ -97,4 +115,25 @@ function visibleDecision(decision: DecisionRecord): DecisionRecord {
     detail: toVisible(detail),
     ...(edited === undefined ? {} : { edited: toVisible(edited) }),
   };
+}
+
+function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, detail: string): present.DryRunVerdict {
+  const { hook } = verdict;
+  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+  if (verdict.kind === "block")
+    return { ...base, outcome: { kind: "block", agentReads: present.agentHookBlock(hook.name, verdict.reason) } };
+  const failed = verdict.kind === "failed";
+  const guidance = failed ? present.hookFailureGuidance(verdict.error) : verdict.prompt.guidance;
+  const prompt: present.DryRunPrompt = {
+    hookName: toVisible(hook.name),
+    ...(hook.description && { description: toVisible(hook.description) }),
+    ...(typeof guidance === "string" && { guidance: toVisible(guidance) }),
+    toolName: toVisible(toolName),
+    detail: toVisible(detail),
+    highlighted: failed
+      ? []
+      : highlightSpans(detail, verdict.prompt.highlight).map(({ start, end }) => toVisible(detail.slice(start, end))),
+    withoutUi: failed ? present.agentHookFailure(hook.name, verdict.error) : present.agentNoUi(hook.name),
+  };
+  return { ...base, outcome: { kind: verdict.kind, prompt }, ...(failed && { error: verdict.error }) };
 }

@@ -299,13 +299,14 @@ export function notifyUnknownHook(name: string, known: readonly string[]): strin
 }
 
 export const PERMISSIONS_USAGE =
-  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log";
+  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>";
 export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
 export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
 export const SUBCOMMAND_DESCRIPTIONS = {
   enable: "Switch permission hooks on: all, or the one named",
   disable: "Switch permission hooks off for this branch: all, or the one named",
   log: "Show this branch's permission decisions",
+  test: "Dry run: what the hooks and rules decide about a command (or <tool> <JSON>), without running it",
 } as const;
 
 export const PERMISSIONS_TITLE = "Permission hooks";
@@ -582,4 +583,77 @@ export function ruleFileDescription(counts: { deny: number; ask: number; allow: 
   const parts = [`${counts.deny} deny`, `${counts.ask} ask`, `${counts.allow} allow`];
   if (counts.grants > 0) parts.push(`${counts.grants} ${counts.grants === 1 ? "grant" : "grants"}`);
   return `Rules: ${parts.join(", ")}`;
+}
+
+// ── /permissions test: a dry run ────────────────────────────────────────────────────────────
+
+/** The prompt a request would open, as text; every part already visible. */
+export interface DryRunPrompt {
+  hookName: string;
+  description?: string;
+  guidance?: string;
+  toolName: string;
+  detail: string;
+  highlighted: string[];
+  /** What the agent reads when there is no UI to ask. */
+  withoutUi: string;
+}
+
+export type DryRunOutcome = { kind: "block"; agentReads: string } | { kind: "request" | "failed"; prompt: DryRunPrompt };
+
+export interface DryRunVerdict {
+  hookName: string;
+  scope: string;
+  source: string;
+  enabled: boolean;
+  outcome: DryRunOutcome;
+  /** Set for a hook that failed. */
+  error?: string;
+}
+
+const DRY_RUN_INDENT = "    ";
+
+/** The dry run's report: the hook or rule file that decides, what it returns, then what else matched. */
+export function dryRunReport(toolName: string, detail: string, verdicts: readonly DryRunVerdict[], home: string): string {
+  const lines = [`Dry run of ${toolName}: ${detail}`, "Nothing runs."];
+  const decider = verdicts.find((verdict) => verdict.enabled);
+  if (!decider) lines.push("No hook or rule decides: the call would run.");
+  else {
+    lines.push(`Decided by ${dryRunHook(decider, home)}: ${dryRunVerb(decider)}`);
+    const { outcome } = decider;
+    if (outcome.kind === "block") lines.push(`${DRY_RUN_INDENT}The agent reads: ${outcome.agentReads}`);
+    else {
+      const { prompt } = outcome;
+      lines.push(`${DRY_RUN_INDENT}The prompt:`);
+      const parts = [promptTitle(prompt.hookName), prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`];
+      for (const part of parts)
+        if (part !== undefined && part.trim() !== "") lines.push(indented(part, DRY_RUN_INDENT.repeat(2)));
+      lines.push(
+        prompt.highlighted.length === 0
+          ? `${DRY_RUN_INDENT.repeat(2)}Nothing highlighted.`
+          : `${DRY_RUN_INDENT.repeat(2)}Highlighted: ${prompt.highlighted.join(" · ")}`,
+      );
+      lines.push(`${DRY_RUN_INDENT}Without a UI (pi -p), the agent reads: ${prompt.withoutUi}`);
+    }
+  }
+  const others = verdicts.filter((verdict) => verdict !== decider);
+  if (others.length > 0) lines.push(decider ? "Also matched, after it:" : "Would decide, but switched off on this branch:");
+  for (const other of others)
+    lines.push(`${DRY_RUN_INDENT}${dryRunHook(other, home)}: ${dryRunVerb(other)}${other.enabled ? "" : " (off)"}`);
+  return lines.join("\n");
+}
+
+function dryRunHook(verdict: DryRunVerdict, home: string): string {
+  const kind = verdict.source.endsWith(".json") ? "rule file" : "module";
+  return `${verdict.hookName} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)})`;
+}
+
+function dryRunVerb(verdict: DryRunVerdict): string {
+  if (verdict.outcome.kind === "block") return "blocks the call";
+  if (verdict.outcome.kind === "request") return "asks you";
+  return `failed (${verdict.error ?? ""}), so you are asked`;
+}
+
+function indented(text: string, indent: string): string {
+  return indent + text.replaceAll("\n", `\n${indent}`);
 }

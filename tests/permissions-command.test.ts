@@ -16,6 +16,13 @@ describe("parsePermissionsCommand", () => {
     ["log", { kind: "log" }],
     [" LOG ", { kind: "log" }],
     ["log everything", { kind: "usage" }],
+    ["test", { kind: "usage" }],
+    ["test git push origin", { kind: "test", toolName: "bash", input: { command: "git push origin" } }],
+    ["TEST  cd x && echo y > .env ", { kind: "test", toolName: "bash", input: { command: "cd x && echo y > .env" } }],
+    ['test read {"path": ".env"}', { kind: "test", toolName: "read", input: { path: ".env" } }],
+    ["test mcp__github__create_issue {}", { kind: "test", toolName: "mcp__github__create_issue", input: {} }],
+    ["test echo {a,b}", { kind: "test", toolName: "bash", input: { command: "echo {a,b}" } }],
+    ['test echo ["x"]', { kind: "test", toolName: "bash", input: { command: 'echo ["x"]' } }],
     ["list", { kind: "usage" }],
     ["off git", { kind: "usage" }],
     ["enabled", { kind: "usage" }],
@@ -61,7 +68,9 @@ describe("completePermissionsArgs", () => {
       { value: "enable", label: "enable", description: SUBCOMMAND_DESCRIPTIONS.enable },
       { value: "disable", label: "disable", description: SUBCOMMAND_DESCRIPTIONS.disable },
       { value: "log", label: "log", description: SUBCOMMAND_DESCRIPTIONS.log },
+      { value: "test", label: "test", description: SUBCOMMAND_DESCRIPTIONS.test },
     ]);
+    expect(values("test ")).toBeNull();
     expect(values("dis")).toEqual(["disable"]);
     expect(values("lo")).toEqual(["log"]);
     expect(values("log ")).toBeNull();

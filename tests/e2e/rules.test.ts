@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
+import { runPiPrint } from "./harness.ts";
 import { describeEachPi, promptReady, toolResult } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
@@ -10,6 +11,14 @@ const DIST = join(import.meta.dir, "../../dist/hooks.js");
 function bash(command: string) {
   return { toolCalls: [{ name: "bash", arguments: { command } }] };
 }
+
+/** Asks for every git push, after rules.json in load order. */
+const PUSH_MODULE = `export default (api) => api.onToolUse({
+  name: "pushes",
+  tools: ["bash"],
+  handler: ({ tool }) => tool.commands.some((c) => c.programName === "git" && c.subcommand()?.text === "push") && api.request(),
+});
+`;
 
 const RULES = {
   permissions: {
@@ -96,5 +105,51 @@ describeEachPi("rules", (suite) => {
     pi.prompt("/permissions");
     await pi.waitFor("Failed to load");
     expect(pi.screen()).toContain("✗ ~/agent/permissions/rules.json");
+  });
+
+  test("/permissions test: the deciding rule and the prompt it opens, what else matched; nothing runs, no model call", async () => {
+    const pi = await suite.start({
+      script: [],
+      extensions: [DIST],
+      files: { "agent/permissions/rules.json": JSON.stringify(RULES), "agent/permissions/z-push.js": PUSH_MODULE },
+    });
+    pi.prompt("/permissions test echo go > pushed.txt && git push origin main");
+    const screen = (await pi.waitFor("Without a UI")).replace(/\s+/g, " ");
+    for (const line of [
+      "Dry run of bash: echo go > pushed.txt && git push origin main",
+      "Decided by rules.json (user rule file ~/agent/permissions/rules.json): asks you",
+      "! Authorization required: rules.json",
+      "Asked by rule Bash(git push:*). Pushing publishes the branch.",
+      "Highlighted: git push origin main",
+      "Also matched, after it:",
+      "pushes (user module ~/agent/permissions/z-push.js): asks you",
+    ])
+      expect(screen).toContain(line);
+    expect(existsSync(join(pi.cwd, "pushed.txt"))).toBe(false);
+    expect(pi.records()).toEqual([]);
+  });
+
+  test("/permissions test in print mode prints the report; a tool and its JSON arguments", async () => {
+    const result = await runPiPrint({
+      version: suite.version,
+      prompt: '/permissions test write {"path": ".env", "content": "KEY=1"}',
+      extensions: [DIST],
+      files: { "agent/permissions/rules.json": JSON.stringify(RULES) },
+    });
+    try {
+      expect(result.exitCode).toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toContain(
+        [
+          "Dry run of write: .env (1 line)",
+          "Nothing runs.",
+          "Decided by rules.json (user rule file ~/agent/permissions/rules.json): blocks the call",
+          `    The agent reads: ${present.agentHookBlock("rules.json", present.ruleDenyReason("Edit(./.env)", undefined))}`,
+        ].join("\n"),
+      );
+      expect(existsSync(join(result.sandbox.cwd, ".env"))).toBe(false);
+      expect(result.records).toEqual([]);
+    } finally {
+      result.sandbox.remove();
+    }
   });
 });
