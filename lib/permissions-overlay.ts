@@ -15,8 +15,10 @@ import {
   PERMISSIONS_TITLE,
   permissionsHints,
   renderHintRows,
+  ruleRows,
   scrollMarker,
 } from "./presenter.ts";
+import { listedRules } from "./rules-file.ts";
 import { toVisible } from "./visible.ts";
 
 /** What /permissions saves: each listed hook name, on (true) or off. */
@@ -120,6 +122,9 @@ export class PermissionsList implements Component {
       const detail = inner - HOOK_DETAIL_INDENT.length;
       if (hook.description && hook.description.trim() !== "") {
         for (const line of wrap(toVisible(hook.description), detail)) lines.push(HOOK_DETAIL_INDENT + line);
+      }
+      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) {
+        for (const line of wrap(toVisible(row), detail)) lines.push(HOOK_DETAIL_INDENT + line);
       }
       lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       if (selected) focus = { start, end: lines.length };

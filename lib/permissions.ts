@@ -18,6 +18,7 @@ import {
 } from "./permissions-command.ts";
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
+import { listedRules } from "./rules-file.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 import { toVisible } from "./visible.ts";
@@ -88,7 +89,13 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
 
   async function list(hooks: readonly LoadedHook[], errors: LoadResult["errors"], ctx: ExtensionContext): Promise<void> {
     if (!ctx.hasUI || ctx.mode !== "tui") {
-      const rows = hooks.map(({ name, scope, source }) => ({ name, scope, source, enabled: enablement.isEnabled(name) }));
+      const rows = hooks.map(({ name, scope, source, rules }) => ({
+        name,
+        scope,
+        source,
+        enabled: enablement.isEnabled(name),
+        ...(rules && { rules: present.ruleRows(listedRules(rules)) }),
+      }));
       return ctx.ui.notify(present.permissionsSummary(rows, errors), "info");
     }
     const switches = await ctx.ui.custom<Switches | undefined>(

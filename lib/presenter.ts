@@ -349,13 +349,18 @@ export interface HookSummary {
   enabled: boolean;
   scope: string;
   source: string;
+  /** A rule file's rules, as ruleRows gives them. */
+  rules?: string[];
 }
 
 /** /permissions without the TUI: the list as text. */
 export function permissionsSummary(hooks: readonly HookSummary[], failures: readonly { file: string; error: string }[]): string {
   const on = hooks.filter((hook) => hook.enabled).length;
   const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
-  for (const hook of hooks) lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
+  for (const hook of hooks) {
+    lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
+    for (const row of hook.rules ?? []) lines.push(`      ${row}`);
+  }
   if (failures.length > 0) lines.push(`${FAILED_HEADING}:`);
   for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
   return lines.join("\n");
@@ -576,6 +581,11 @@ export function ruleDenyReason(rule: string, reason: string | undefined): string
 export function ruleAskGuidance(rule: string, guidance: string | undefined): string {
   const head = `Asked by rule ${rule}.`;
   return guidance ? `${head}\n${guidance}` : head;
+}
+
+/** A rule file's rules under its row in /permissions, one per line: `deny   Bash(rm -rf:*)`. */
+export function ruleRows(rules: readonly (readonly [kind: string, rule: string])[]): string[] {
+  return rules.map(([kind, rule]) => `${kind.padEnd(6)} ${rule}`);
 }
 
 /** A rule file's description in /permissions. */

@@ -204,6 +204,14 @@ interface IndexedRule {
   index: number;
 }
 
+/** Every rule of the file, in the order /permissions lists them: deny, ask, allow, then grants. */
+export function listedRules(file: RuleFile): [kind: RuleKind | "grant", rule: string][] {
+  const rows: [RuleKind | "grant", string][] = [];
+  for (const kind of RULE_KINDS) for (const rule of file[kind].rules) rows.push([kind, rule.text]);
+  for (const rule of file.grants.rules) rows.push(["grant", rule.text]);
+  return rows;
+}
+
 /** Symlinks resolved: the real path of a file, and the directories patterns start from. */
 export interface PathResolver {
   /** As written (`..` resolved). */
