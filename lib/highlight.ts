@@ -1,4 +1,5 @@
 import type { HighlightSpan, PermissionHighlight } from "./api.ts";
+import { toVisibleWithSpans } from "./visible.ts";
 
 /**
  * Resolves an Author's highlight against the tool detail: sorted, merged, half-open spans
@@ -10,6 +11,26 @@ export function highlightSpans(detail: string, highlight: PermissionHighlight | 
   } catch {
     return [];
   }
+}
+
+/**
+ * The detail as shown (see visible.ts), escaped as a whole, with the highlighted parts passed
+ * through `mark` line by line, so no styling spans a line break.
+ */
+export function markHighlights(detail: string, spans: readonly HighlightSpan[], mark: (part: string) => string): string {
+  const visible = toVisibleWithSpans(detail, spans);
+  let out = "";
+  let at = 0;
+  for (const span of visible.spans) {
+    out += visible.text.slice(at, span.start);
+    out += visible.text
+      .slice(span.start, span.end)
+      .split("\n")
+      .map((part) => mark(part))
+      .join("\n");
+    at = span.end;
+  }
+  return out + visible.text.slice(at);
 }
 
 function collect(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[] {

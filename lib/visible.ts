@@ -2,6 +2,8 @@
 // Characters that would be invisible, deceptive or interpreted by the terminal become a notation
 // like ⟨ESC⟩ or ⟨U+202E⟩; `fromVisible` turns the notation back, so editing round-trips the bytes.
 
+import type { HighlightSpan } from "./api.ts";
+
 const NAMES: Record<string, string> = {
   "\x00": "NUL",
   "\x08": "BS",
@@ -12,13 +14,19 @@ const NAMES: Record<string, string> = {
 };
 const CODES = new Map(Object.entries(NAMES).map(([char, name]) => [name, char]));
 
-// C0 (but newline), DEL, C1, soft hyphen, combining grapheme joiner, Hangul fillers, Mongolian
-// vowel separator, Khmer invisible vowels, zero-width and bidi marks, line/paragraph separators,
-// bidi embeddings/overrides/isolates, invisible operators, odd spaces, BOM, interlinear
-// annotations, tag characters, variation selectors outside emoji, and lone surrogates.
+// "Invisible or deceptive", shown as notation: every character that is
+// - a control (Cc: C0, DEL, C1) or Unicode White_Space — but the space and the newline;
+// - Default_Ignorable_Code_Point: zero-width characters, all bidi controls (LRM, RLM, ALM,
+//   embeddings, overrides, isolates), soft hyphen, combining grapheme joiner, Hangul fillers,
+//   Khmer invisible vowels, Mongolian selectors, invisible operators, BOM, variation selectors,
+//   tag characters, and the code points reserved as ignorable;
+// - blank-looking though not ignorable: U+2800 BRAILLE PATTERN BLANK, U+1D159 MUSICAL SYMBOL NULL
+//   NOTEHEAD, and the interlinear annotation controls U+FFF9–U+FFFB;
+// - a lone surrogate (in a `u` regex, \p{Cs} matches only those);
+// except a joiner or presentation selector inside an emoji (see `partOfEmoji`). And the ⟨ that
+// starts text that looks like notation becomes ⟨U+27E8⟩, so literal notation round-trips.
 const SUSPECT =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: every code point here is matched on its own, on purpose
-  /[\x00-\x09\x0b-\x1f\x7f-\x9f\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+  /(?![ \n])[\p{Cc}\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800\u{1d159}\ufff9-\ufffb\p{Cs}]|⟨(?=(?:NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩)/gu;
 const ZWJ = "\u200d";
 // Emoji parts that only look hidden: a joiner between pictographs (the first may end in a skin
 // tone or an emoji presentation selector), and a presentation selector after a pictograph or a
@@ -28,12 +36,35 @@ const ENDS_PICTOGRAPH = /\p{Extended_Pictographic}$/u;
 const STARTS_PICTOGRAPH = /^\p{Extended_Pictographic}/u;
 const ENDS_KEYCAP_BASE = /[#*0-9]$/;
 const NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 export function toVisible(text: string): string {
-  const escaped = text.includes("⟨") ? text.replace(NOTATION, (match) => `⟨U+27E8⟩${match.slice(1)}`) : text;
-  return escaped.replace(SUSPECT, (char, offset: number, whole: string) =>
-    partOfEmoji(char, whole, offset) ? char : notation(char),
-  );
+  return text.replace(SUSPECT, shown);
+}
+
+/**
+ * `toVisible(text)`, and where the given spans of `text` fall in it. A span edge inside a
+ * character that becomes notation, or inside a grapheme of the result (a surrogate pair, an emoji
+ * sequence, a letter and its marks), widens to take all of it, so marking the spans never changes
+ * which characters are shown. The spans must be sorted and disjoint, as `highlightSpans` returns
+ * them; so are those returned.
+ */
+export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]): { text: string; spans: HighlightSpan[] } {
+  const edges = spans.flatMap((span) => [span.start, span.end]);
+  const mapped: number[] = [];
+  let shift = 0;
+  const visible = text.replace(SUSPECT, (char: string, offset: number, whole: string) => {
+    const notation = shown(char, offset, whole);
+    if (notation === char) return char;
+    while (mapped.length < edges.length && edges[mapped.length] <= offset) mapped.push(edges[mapped.length] + shift);
+    while (mapped.length < edges.length && edges[mapped.length] < offset + char.length) {
+      mapped.push(offset + shift + (mapped.length % 2 === 0 ? 0 : notation.length));
+    }
+    shift += notation.length - char.length;
+    return notation;
+  });
+  while (mapped.length < edges.length) mapped.push(edges[mapped.length] + shift);
+  return { text: visible, spans: wholeGraphemes(visible, mapped) };
 }
 
 export function fromVisible(text: string): string {
@@ -43,6 +74,10 @@ export function fromVisible(text: string): string {
 /** A notation beyond Unicode (typed by hand, never produced) stays as it is. */
 function fromCode(match: string, code: number): string {
   return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+}
+
+function shown(char: string, offset: number, text: string): string {
+  return partOfEmoji(char, text, offset) ? char : notation(char);
 }
 
 function notation(char: string): string {
@@ -60,4 +95,45 @@ function partOfEmoji(char: string, text: string, offset: number): boolean {
     return ENDS_PICTOGRAPH.test(before) || (ENDS_KEYCAP_BASE.test(before) && text[offset + 1] === "\u20e3");
   }
   return false;
+}
+
+/** Span edges (start, end, start, end …, in order) widened to grapheme boundaries; spans that come to touch merge. */
+function wholeGraphemes(text: string, edges: number[]): HighlightSpan[] {
+  const boundary = graphemeBoundaries(text);
+  const spans: HighlightSpan[] = [];
+  for (let i = 0; i < edges.length; i += 2) {
+    const last = spans.at(-1);
+    if (last && edges[i + 1] <= last.end) continue;
+    if (last && edges[i] <= last.end) last.end = boundary(edges[i + 1], "after");
+    else {
+      const start = boundary(edges[i], "before");
+      if (last && start === last.end) last.end = boundary(edges[i + 1], "after");
+      else spans.push({ start, end: boundary(edges[i + 1], "after") });
+    }
+  }
+  return spans;
+}
+
+/**
+ * The grapheme boundary at or around an offset, asked for in increasing order. In visible text
+ * (no CR before a newline) two characters below U+0300, where there are no marks, joiners or
+ * surrogates, always have one between them; only elsewhere are graphemes counted, once, from the
+ * start.
+ */
+function graphemeBoundaries(text: string): (offset: number, side: "before" | "after") => number {
+  let graphemes: Iterator<Intl.SegmentData> | undefined;
+  let start = 0;
+  let end = 0;
+  return (offset, side) => {
+    if (offset <= 0 || offset >= text.length || (text.charCodeAt(offset - 1) < 0x300 && text.charCodeAt(offset) < 0x300)) {
+      return offset;
+    }
+    graphemes ??= GRAPHEMES.segment(text)[Symbol.iterator]();
+    while (end <= offset) {
+      const next = graphemes.next().value as Intl.SegmentData;
+      start = next.index;
+      end = start + next.segment.length;
+    }
+    return start === offset || side === "before" ? start : end;
+  };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import type { HighlightSpan, PermissionHighlight } from "../lib/api.ts";
-import { highlightSpans } from "../lib/highlight.ts";
+import { highlightSpans, markHighlights } from "../lib/highlight.ts";
+import { toVisible } from "../lib/visible.ts";
+import { gitCommitRequest, openPrompt, tagged } from "./support/prompt-harness.ts";
 
 const DETAIL = "git commit -m 'x' && git push; git commit --amend";
 //              0123456789012345678901234567890123456789012345678
@@ -409,5 +412,112 @@ describe("never throws", () => {
   test("a callback returning a huge array is fine", () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({ start: i % 10, end: (i % 10) + 1 }));
     expect(spansOf(() => many)).toEqual([{ start: 0, end: 10 }]);
+  });
+});
+
+describe("markHighlights: a highlight never changes what is shown", () => {
+  const brackets = (part: string) => `[${part}]`;
+  const marked = (detail: string, highlight: PermissionHighlight) =>
+    markHighlights(detail, highlightSpans(detail, highlight), brackets);
+
+  test("a RegExp without u that ends inside an emoji marks the whole emoji", () => {
+    expect(marked('git commit -m "🎉 yay"', /-m .{0,2}/)).toBe('git commit [-m "🎉] yay"');
+  });
+
+  test("a highlight inside literal notation text leaves its ⟨ escaped", () => {
+    expect(marked("echo literal:⟨ESC⟩", /[A-Z]+/g)).toBe("echo literal:⟨U+27E8⟩[ESC]⟩");
+    expect(marked("printf '⟨U+202E⟩'", /U\+202E/)).toBe("printf '⟨U+27E8⟩[U+202E]⟩'");
+  });
+
+  test("a highlight over a control marks its whole notation; the detail is escaped once, with context", () => {
+    expect(marked("a\tb", "\t")).toBe("a[⟨TAB⟩]b");
+    expect(marked("👨‍👩‍👧 ok", "👨")).toBe("[👨‍👩‍👧] ok");
+    expect(marked("❤️ x", "❤")).toBe("[❤️] x");
+  });
+
+  test("marks stop at line breaks", () => {
+    expect(marked("a\tb\nc d", /b\nc/)).toBe("a⟨TAB⟩[b]\n[c] d");
+  });
+
+  test("nothing to mark: the detail as shown", () => {
+    expect(markHighlights("x\u2800y", [], brackets)).toBe("x⟨U+2800⟩y");
+  });
+
+  test("in the prompt: the emoji stays whole, literal notation stays escaped", () => {
+    const emoji = 'git commit -m "🎉 yay"';
+    const prompt = openPrompt(gitCommitRequest({ detail: emoji, highlights: highlightSpans(emoji, /-m .{0,2}/) }), {
+      paint: tagged,
+      width: 200,
+    });
+    expect(prompt.lines().join("\n")).toContain('git commit <warning><b>-m "🎉</b></warning> yay"');
+    const literal = "echo literal:⟨ESC⟩";
+    const escaped = openPrompt(gitCommitRequest({ detail: literal, highlights: highlightSpans(literal, /[A-Z]+/g) }), {
+      paint: tagged,
+      width: 200,
+    });
+    expect(escaped.lines().join("\n")).toContain("echo literal:⟨U+27E8⟩<warning><b>ESC</b></warning>⟩");
+  });
+
+  const FRAGMENTS = [
+    ..."ab -=/'\"",
+    "\n",
+    "\t",
+    "\r",
+    "\x1b",
+    "\x7f",
+    "\x85",
+    "\u00a0",
+    "\u1680",
+    "\u2800",
+    "\u200b",
+    "\u200d",
+    "\u202e",
+    "\ufe0f",
+    "\u20e3",
+    "\u0301",
+    "\ud83d",
+    "\ude00",
+    "\u{e0041}",
+    "😀",
+    "🎉",
+    "👍🏽",
+    "👨‍👩‍👧",
+    "❤️",
+    "1️⃣",
+    "🇺🇳",
+    "é",
+    "漢",
+    "⟨",
+    "⟩",
+    "ESC",
+    "U+27E8",
+    "⟨ESC⟩",
+    "⟨TAB⟩",
+    "⟨U+202E⟩",
+  ];
+  const detail = fc
+    .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 4, unit: "binary" })), { maxLength: 16 })
+    .map((parts) => parts.join(""));
+  const OPEN = "\x01";
+  const CLOSE = "\x02";
+
+  test("property: with the marks taken out, exactly toVisible(detail); marks only around whole graphemes", () => {
+    const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    fc.assert(
+      fc.property(detail, fc.array(fc.tuple(fc.nat(80), fc.nat(8))), (text, raw) => {
+        const spans = highlightSpans(text, () => raw.map(([start, length]) => ({ start, end: start + length })));
+        const shown = markHighlights(text, spans, (part) => `${OPEN}${part}${CLOSE}`);
+        const visible = toVisible(text);
+        expect(shown.replaceAll(OPEN, "").replaceAll(CLOSE, "")).toBe(visible);
+        const boundaries = new Set([...graphemes.segment(visible)].map((grapheme) => grapheme.index));
+        boundaries.add(visible.length);
+        let at = 0;
+        for (const char of shown) {
+          if (char === OPEN || char === CLOSE) expect(boundaries.has(at)).toBe(true);
+          else at += char.length;
+        }
+      }),
+      { numRuns: 20_000, seed: 20261201 },
+    );
   });
 });

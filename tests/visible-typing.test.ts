@@ -20,6 +20,10 @@ describe("typing into a field", () => {
     expect(typed("\u202e", "\u200b", "\u00a0")).toEqual([paste("⟨U+202E⟩"), paste("⟨U+200B⟩"), paste("⟨U+00A0⟩")]);
   });
 
+  test("blanks that look like spaces arrive as notation: Ogham space mark, Braille blank", () => {
+    expect(typed("\u1680", "\u2800", "\x1b[10240u")).toEqual([paste("⟨U+1680⟩"), paste("⟨U+2800⟩"), paste("⟨U+2800⟩")]);
+  });
+
   test("a kitty-encoded bidi override arrives as notation; a kitty-encoded letter as the letter", () => {
     expect(typed("\x1b[8238u", "\x1b[97u")).toEqual([paste("⟨U+202E⟩"), "a"]);
   });

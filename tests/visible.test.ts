@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fromVisible, toVisible } from "../lib/visible.ts";
+import { fromVisible, toVisible, toVisibleWithSpans } from "../lib/visible.ts";
 
 const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, "0");
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -240,6 +240,53 @@ describe("invisible characters", () => {
   });
 });
 
+describe("the definition: invisible or deceptive", () => {
+  // Controls and White_Space but space and newline, Default_Ignorable_Code_Point (which holds every
+  // Bidi_Control), interlinear annotations, blank-looking symbols, lone surrogates.
+  const PROPERTIES = /[\p{Cc}\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
+  const BLANK_LOOKING = [0x2800, 0x1d159, 0xfff9, 0xfffa, 0xfffb];
+  const NAMED: Record<number, string> = { 0: "NUL", 8: "BS", 9: "TAB", 13: "CR", 27: "ESC", 127: "DEL" };
+
+  function invisible(code: number): boolean {
+    if (code === 0x20 || code === 0x0a) return false;
+    return (code >= 0xd800 && code <= 0xdfff) || BLANK_LOOKING.includes(code) || PROPERTIES.test(String.fromCodePoint(code));
+  }
+
+  test("every code point of Unicode: notation that round-trips if it is in the set, itself otherwise", () => {
+    const wrong: string[] = [];
+    let count = 0;
+    for (let code = 0; code <= 0x10ffff; code++) {
+      const char = String.fromCodePoint(code);
+      const shown = toVisible(char);
+      if (invisible(code)) {
+        count++;
+        const expected = `⟨${NAMED[code] ?? `U+${hex(code)}`}⟩`;
+        if (shown !== expected || fromVisible(shown) !== char) wrong.push(`U+${hex(code)} → ${shown}`);
+      } else if (shown !== char) wrong.push(`U+${hex(code)} → ${shown}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(count).toBeGreaterThan(6_000);
+  });
+
+  test("U+1680 Ogham space mark and U+2800 Braille blank are shown, like the other blanks", () => {
+    expect(toVisible("rm\u1680-rf")).toBe("rm⟨U+1680⟩-rf");
+    expect(toVisible("echo \u2800")).toBe("echo ⟨U+2800⟩");
+    expect(toVisible("\u3164\u115f\u1160\uffa0\u{1d159}")).toBe("⟨U+3164⟩⟨U+115F⟩⟨U+1160⟩⟨U+FFA0⟩⟨U+1D159⟩");
+  });
+
+  test("the newer ignorables: Mongolian selectors, shorthand and musical format controls, unassigned ignorables", () => {
+    expect(toVisible("\u180b\u180f\u2065\ufff0")).toBe("⟨U+180B⟩⟨U+180F⟩⟨U+2065⟩⟨U+FFF0⟩");
+    expect(toVisible("\u{1bca0}\u{1d173}\u{e0080}\u{e0fff}")).toBe("⟨U+1BCA0⟩⟨U+1D173⟩⟨U+E0080⟩⟨U+E0FFF⟩");
+  });
+
+  test("every bidi control is in the set", () => {
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (/\p{Bidi_Control}/u.test(String.fromCodePoint(code)))
+        expect(toVisible(String.fromCodePoint(code))).toBe(`⟨U+${hex(code)}⟩`);
+    }
+  });
+});
+
 describe("visible text is untouched", () => {
   const untouched = [
     "git commit -m 'fix: typo' && git push",
@@ -307,6 +354,69 @@ describe("literal notation in the text round-trips", () => {
     }
     expect(toVisible("⟨TAB⟩\t")).toBe("⟨U+27E8⟩TAB⟩⟨TAB⟩");
     expect(toVisible("⟨\t⟩")).toBe("⟨⟨TAB⟩⟩");
+  });
+});
+
+describe("toVisibleWithSpans: spans follow the text into its visible form", () => {
+  const spansOf = (text: string, ...spans: [number, number][]) =>
+    toVisibleWithSpans(
+      text,
+      spans.map(([start, end]) => ({ start, end })),
+    );
+  const covered = ({ text, spans }: { text: string; spans: { start: number; end: number }[] }) =>
+    spans.map((span) => text.slice(span.start, span.end));
+
+  test("text without notation: the spans as given", () => {
+    expect(spansOf("git commit -m x", [0, 3], [4, 10])).toEqual({
+      text: "git commit -m x",
+      spans: [
+        { start: 0, end: 3 },
+        { start: 4, end: 10 },
+      ],
+    });
+    expect(spansOf("abc")).toEqual({ text: "abc", spans: [] });
+  });
+
+  test("after notation the spans shift; a span over a character takes its whole notation", () => {
+    expect(spansOf("\t\tx", [2, 3])).toEqual({ text: "⟨TAB⟩⟨TAB⟩x", spans: [{ start: 10, end: 11 }] });
+    expect(covered(spansOf("a\tb", [1, 2]))).toEqual(["⟨TAB⟩"]);
+    expect(covered(spansOf("a\tb", [0, 1], [2, 3]))).toEqual(["a", "b"]);
+    expect(covered(spansOf("a\u202eb\x1b[0m", [2, 4]))).toEqual(["b⟨ESC⟩"]);
+  });
+
+  test("a span edge inside a surrogate pair takes the whole character", () => {
+    const text = 'git commit -m "🎉 yay"';
+    expect(spansOf(text, [11, 16])).toEqual({ text, spans: [{ start: 11, end: 17 }] });
+    expect(spansOf(text, [16, 18])).toEqual({ text, spans: [{ start: 15, end: 18 }] });
+  });
+
+  test("a span edge inside a character that becomes notation takes the whole notation", () => {
+    expect(covered(spansOf("a\u{e0041}b", [0, 2]))).toEqual(["a⟨U+E0041⟩"]);
+    expect(covered(spansOf("a\u{e0041}b", [2, 4]))).toEqual(["⟨U+E0041⟩b"]);
+  });
+
+  test("literal notation text: the escaped ⟨ is never left out of a span that starts inside it", () => {
+    expect(spansOf("literal:⟨ESC⟩", [9, 12])).toEqual({ text: "literal:⟨U+27E8⟩ESC⟩", spans: [{ start: 16, end: 19 }] });
+    expect(covered(spansOf("literal:⟨ESC⟩", [9, 12]))).toEqual(["ESC"]);
+    expect(covered(spansOf("literal:⟨ESC⟩", [8, 10]))).toEqual(["⟨U+27E8⟩E"]);
+  });
+
+  test("a span edge inside a grapheme takes the whole grapheme", () => {
+    expect(covered(spansOf("👨‍👩‍👧 x", [0, 2]))).toEqual(["👨‍👩‍👧"]);
+    expect(covered(spansOf("👨‍👩‍👧 x", [3, 5]))).toEqual(["👨‍👩‍👧"]);
+    expect(covered(spansOf("cafe\u0301!", [3, 4]))).toEqual(["e\u0301"]);
+    expect(covered(spansOf("🇺🇳🇩🇪", [2, 6]))).toEqual(["🇺🇳🇩🇪"]);
+    expect(covered(spansOf("1️⃣2", [0, 1]))).toEqual(["1️⃣"]);
+  });
+
+  test("a joiner shown as notation is no part of the grapheme before it", () => {
+    expect(spansOf("👍\u200dx", [0, 2])).toEqual({ text: "👍⟨U+200D⟩x", spans: [{ start: 0, end: 2 }] });
+  });
+
+  test("spans that come to touch or overlap merge", () => {
+    expect(spansOf("😀😀", [0, 1], [3, 4])).toEqual({ text: "😀😀", spans: [{ start: 0, end: 4 }] });
+    expect(spansOf("a😀b", [0, 2], [3, 4])).toEqual({ text: "a😀b", spans: [{ start: 0, end: 4 }] });
+    expect(spansOf("👨‍👩‍👧", [0, 1], [3, 4], [6, 7])).toEqual({ text: "👨‍👩‍👧", spans: [{ start: 0, end: 8 }] });
   });
 });
 
