@@ -5,7 +5,7 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { type Row, table } from "./stats.ts";
 
-const BENCHMARKS = ["bundle", "parse", "per-call", "keystrokes", "prompt-open", "startup"];
+const BENCHMARKS = ["bundle", "parse", "per-call", "rules", "keystrokes", "prompt-open", "startup"];
 
 function main(): void {
   const only = option("--only")?.split(",");
