@@ -1,7 +1,9 @@
-// Ask before the agent writes outside the working directory: with the write and edit tools, and
-// with bash redirects (`cd .. && echo x > f` included; a directory known only at run time asks too).
-// Works with pi's built-in edit tool and with Claude-Code-shaped ones such as picc-edit.
-import { isAbsolute, posix } from "node:path";
+// Ask before the agent writes outside the working directory: with the write and edit tools (where
+// the file really lands, through symlinks), and with bash redirects (`cd .. && echo x > f`
+// included; a directory known only at run time asks too). Works with pi's built-in edit tool and
+// with Claude-Code-shaped ones such as picc-edit.
+import { realpathSync } from "node:fs";
+import { isAbsolute, posix, relative } from "node:path";
 import type { PermissionsAPI } from "pi-permission-hooks";
 
 /** Whether `target`, written from `dir` (relative to the project), may land outside it. */
@@ -16,8 +18,11 @@ export default function (api: PermissionsAPI) {
     name: "Outside the project",
     description: "Writes outside the working directory need a yes.",
     tools: ["write", "edit"],
-    handler({ tool }) {
-      if (tool.projectPath === undefined) return api.request({ highlight: tool.path });
+    handler({ cwd, tool }) {
+      // Not projectPath: it reads `link/x` as inside even when `link` points out of the project.
+      const fromProject = relative(realpathSync(cwd), tool.realPath);
+      if (fromProject === ".." || fromProject.startsWith("../") || isAbsolute(fromProject))
+        return api.request({ highlight: tool.path });
     },
   });
   api.onToolUse({

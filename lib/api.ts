@@ -1,8 +1,5 @@
 // The Author API: what a permission module's default export receives, and the shapes it returns.
-
-import type { ShellCommand, ShellWord } from "./shell-command.ts";
-
-export type { ShellCommand, ShellRedirect, ShellSpan, ShellVia, ShellWord, ValueFlagsOption } from "./shell-command.ts";
+// The package's `types`: it imports nothing, so an Author's type check reads this file alone.
 
 export interface PermissionsAPI {
   /** With `tools`, the handler sees only those tools, typed: `tools: ["bash"]` gives `tool.commands`. */
@@ -15,6 +12,87 @@ export interface PermissionsAPI {
   isTool<Name extends KnownToolName>(name: Name, tool: PermissionTool): tool is ToolNamed<Name>;
   /** The short form of a bash hook: these programs (with these subcommands) are asked for, or blocked. */
   matchCommand(rule: CommandRule): void;
+  /**
+   * Programs that run the rest of their words as a command, added to the wrapper table (or replacing
+   * an entry of it) for every hook's `tool.commands`: `api.wrappers({ chronic: { valueFlags: [] } })`.
+   */
+  wrappers(table: Record<string, WrapperSpec>): void;
+}
+
+/** How a wrapper's words before the program read; every field may be left out. */
+export interface WrapperSpec {
+  /** Flags whose value is the next word unless attached (`-u root`, `-uroot`, `--user=root`). */
+  valueFlags?: readonly string[];
+  /** Positional words before the program (`timeout`'s duration). */
+  operands?: number;
+  /** Takes `NAME=value` words before the program, as `env` does. */
+  assignments?: boolean;
+  /** Flags with which it runs no program (`command -v git` only prints). */
+  noRunFlags?: readonly string[];
+  /** Flags whose value is a command line it runs (`env -S`). */
+  payloadFlags?: readonly string[];
+  /** Flags whose value is the directory the program runs in (`env -C`, `sudo -D`). */
+  dirFlags?: readonly string[];
+}
+
+/** A word as bash passes it to the program, with its offsets in the parsed string. */
+export interface ShellWord {
+  text: string;
+  start: number;
+  end: number;
+  /** Bash expands it at run time (`$VAR`, `$(…)`, a glob, `~`, `{a,b}`): `text` is then the source as written. */
+  dynamic: boolean;
+}
+
+export interface ShellSpan {
+  start: number;
+  end: number;
+}
+
+export interface ShellRedirect {
+  /** As written, with its file descriptor: `>`, `>>`, `<`, `2>`, `&>`, `2>&`, `<<`, `<<<` … */
+  op: string;
+  /** The file, descriptor, heredoc delimiter or here-string; undefined only when the command ends first. */
+  target: ShellWord | undefined;
+  /** A heredoc's body in the parsed string. */
+  body?: ShellSpan;
+}
+
+/**
+ * How bash reaches the command: written in the source (including inside `$( )`, backticks and process
+ * substitutions), a `sh -c`/`eval`/`env -S` payload, a heredoc or here-string fed to a shell, or run by
+ * `xargs` or `find -exec`.
+ */
+export type ShellVia = "source" | "-c" | "eval" | "stdin" | "xargs" | "find";
+
+export interface ValueFlagsOption {
+  /** Flags whose value is the next word (`-C dir`), unless attached (`-Cdir`, `--git-dir=x`). */
+  valueFlags?: readonly string[];
+}
+
+/** One simple command as bash would run it. */
+export interface ShellCommand {
+  /** Every word after the leading assignments: wrappers, the program, its arguments. */
+  words: ShellWord[];
+  /** Leading `NAME=value` words (and `env`'s). */
+  assignments: ShellWord[];
+  redirects: ShellRedirect[];
+  span: ShellSpan;
+  /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
+  dir: string | undefined;
+  via: ShellVia;
+  /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
+  wrappers: ShellWord[];
+  program: ShellWord | undefined;
+  /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
+  programName: string;
+  args: ShellWord[];
+  /** Any of the spellings among the flags before `--`; `-r` also matches inside a bundle such as `-rf`. */
+  hasFlag(...spellings: string[]): boolean;
+  /** The first word that is not a flag nor a flag's value: `git -C . add x` → `add`. */
+  subcommand(options?: ValueFlagsOption): ShellWord | undefined;
+  /** The words that are not flags nor flags' values; everything after `--`. */
+  positionals(options?: ValueFlagsOption): ShellWord[];
 }
 
 export interface CommandRule {
@@ -89,7 +167,10 @@ export type PermissionHighlight = HighlightPattern | HighlightPattern[] | ((deta
 
 export interface HookInput<Tool extends PermissionTool = PermissionTool> {
   cwd: string;
-  /** The directory the deciding module was loaded from (`<agent dir>/permissions` or `<cwd>/.pi/permissions`). */
+  /**
+   * The permissions folder this hook's module was loaded from (`<agent dir>/permissions` or
+   * `<project>/.pi/permissions`): not the project root.
+   */
   permissionRoot: string;
   tool: Tool;
   /** Set when another tool made this call, not the agent directly: a pi 1.x codemode script's calls. */
@@ -113,13 +194,21 @@ interface ToolBase<Name extends string> {
   input: Record<string, unknown>;
 }
 
-interface PathFields {
+interface ResolvedPath {
+  /** Resolved against cwd, as pi's file tools resolve it. */
+  absolutePath: string;
+  /** Relative to cwd; absent when outside it. Symlinks are not followed: see `realPath`. */
+  projectPath?: string;
+  /**
+   * `absolutePath` with symlinks resolved, where the file lands (`link/x` with `link → ..` is
+   * outside); for a file that doesn't exist yet, its longest existing prefix is resolved.
+   */
+  readonly realPath: string;
+}
+
+interface PathFields extends ResolvedPath {
   /** As the agent gave it. */
   path: string;
-  /** Resolved against cwd. */
-  absolutePath: string;
-  /** Relative to cwd; absent when outside it. */
-  projectPath?: string;
 }
 
 export interface CommandTool<Name extends "bash" | "powershell"> extends ToolBase<Name> {
@@ -151,8 +240,10 @@ export interface WriteTool extends ToolBase<"write">, PathFields {
 export interface LsTool extends ToolBase<"ls">, PathFields {
   limit?: number;
 }
-export interface SearchTool<Name extends "grep" | "find"> extends ToolBase<Name> {
+/** Without a `path`, the search runs in cwd: `absolutePath` is cwd. */
+export interface SearchTool<Name extends "grep" | "find"> extends ToolBase<Name>, ResolvedPath {
   pattern: string;
+  /** As the agent gave it. */
   path?: string;
 }
 /** A tool of an MCP server, named `mcp__<server>__<tool>` by pi 1.x. */

@@ -1,11 +1,37 @@
 import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
 import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, renderHints } from "./presenter.ts";
+import { COMFORTABLE_LINES, clip, fitRows, hintRows, type Step } from "./layout.ts";
+import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
 export type EditSignal = { kind: "submit"; text: string } | { kind: "back" } | { kind: "external"; field: Field };
 export type Field = "command" | "note";
+
+type Part = "title" | "commandLabel" | "rules" | "text" | "warning" | "noteLabel" | "note" | "hints";
+
+/**
+ * What gives way when edit mode doesn't fit the terminal, first to last: the command's window down
+ * to COMFORTABLE_LINES, the blank rows (the window takes their room back), the window down to the
+ * cursor's line, the "Command" label, the hints, the title down to one row, the "Note to agent"
+ * label, the title, the Editor's rules (the bottom one first). The cursor's line, the note and a
+ * warning always show.
+ */
+const LADDER: readonly Step<Part>[] = [
+  ["text", COMFORTABLE_LINES],
+  "gaps",
+  ["text", 1],
+  ["commandLabel", 0],
+  ["hints", 0],
+  ["title", 1],
+  ["noteLabel", 0],
+  ["title", 0],
+  ["rules", 1],
+  ["rules", 0],
+];
+const GAPS = 3;
+/** pi-tui's Editor draws its cursor in reverse video; the command never holds an escape itself (it is shown as notation). */
+const EDITOR_CURSOR = "\x1b[7m";
 
 /**
  * Edit mode of the prompt: the command in pi-tui's multiline Editor above a one-line, dim note.
@@ -13,26 +39,36 @@ export type Field = "command" | "note";
  */
 export class EditMode {
   readonly editor: Editor;
-  focus: Field = "command";
-  /** Whether the prompt holding this mode has the terminal's focus. */
-  focused = false;
+  private field: Field = "command";
+  private hasFocus = false;
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
   private readonly typing = new VisibleTyping();
   private readonly toEditor = (part: string) => this.editor.handleInput(part);
   private readonly toNote = (part: string) => this.note.handleInput(part);
-  // Drawn on every key, changing only with the theme.
-  private noteLabel = "";
-  private hints: string[] = [];
+  /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
+  private editorTerminalRows: number;
+  // Drawn on every key, changing only with the width and the theme.
+  private drawn: { width: number; sample: string; noteLabel: string; hints: string[] } | undefined;
 
   constructor(
-    tui: TUI,
+    private readonly tui: TUI,
     private readonly paint: Paint,
     private readonly keys: KeyMatcher,
     private readonly original: string,
     readonly note: Input,
   ) {
-    this.editor = new Editor(tui, {
+    this.editorTerminalRows = this.terminalRows();
+    const mode = this;
+    const editorTui = {
+      terminal: {
+        get rows() {
+          return mode.editorTerminalRows;
+        },
+      },
+      requestRender: (force?: boolean) => tui.requestRender(force),
+    };
+    this.editor = new Editor(editorTui as unknown as TUI, {
       borderColor: (text) => paint.fg("border", text),
       selectList: {
         selectedPrefix: (text) => text,
@@ -43,12 +79,21 @@ export class EditMode {
       },
     });
     this.editor.setText(original);
-    this.invalidate();
+  }
+
+  /** Whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
+  get focused(): boolean {
+    return this.hasFocus;
+  }
+
+  set focused(focused: boolean) {
+    this.hasFocus = focused;
+    this.editor.focused = focused && this.field === "command";
+    this.note.focused = focused && this.field === "note";
   }
 
   invalidate(): void {
-    this.noteLabel = this.paint.fg("dim", EDIT_LABELS.note);
-    this.hints = editHints(keyNames(this.keys)).map((row) => renderHints(row, this.paint));
+    this.drawn = undefined;
     this.editor.invalidate();
   }
 
@@ -69,7 +114,8 @@ export class EditMode {
     this.warning = undefined;
     if (this.keys.matches(data, KEY.cancel)) return { kind: "back" };
     if (this.keys.matches(data, KEY.tab)) {
-      this.focus = this.focus === "command" ? "note" : "command";
+      this.field = this.field === "command" ? "note" : "command";
+      this.focused = this.hasFocus;
       return undefined;
     }
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
@@ -78,12 +124,12 @@ export class EditMode {
       this.say(EMPTY_COMMAND_WARNING, "error");
       return undefined;
     }
-    if (this.keys.matches(data, KEY.external)) return { kind: "external", field: this.focus };
+    if (this.keys.matches(data, KEY.external)) return { kind: "external", field: this.field };
     if (isRestore(data)) {
       this.toggleOriginal();
       return undefined;
     }
-    if (this.focus === "note") {
+    if (this.field === "note") {
       this.typing.rewrite(data, this.toNote);
       return undefined;
     }
@@ -106,20 +152,107 @@ export class EditMode {
     }
   }
 
-  /** The lines of edit mode; `editorRows` says which are the Editor's, each exactly `width` wide. */
-  render(width: number): { lines: string[]; editorRows: { from: number; to: number } } {
-    const { paint } = this;
-    this.editor.focused = this.focused && this.focus === "command";
-    this.note.focused = this.focused && this.focus === "note";
-    const lines = [EDIT_LABELS.command, ...this.editor.render(width)];
-    const editorRows = { from: 1, to: lines.length };
-    if (this.warning) lines.push(paint.fg(this.warning.tone, this.warning.text));
-    lines.push("", this.noteLabel, this.noteLine(width), "", ...this.hints);
+  /**
+   * Edit mode under `title`, in at most `rows` rows (see LADDER), each line exactly `width` wide;
+   * `editorRows` says which lines are the Editor's. Drawing cached for an other `sample` of the
+   * paint is redrawn.
+   */
+  render(
+    width: number,
+    rows: number,
+    title: readonly string[],
+    sample: string,
+  ): { lines: string[]; editorRows: { from: number; to: number } } {
+    const { paint, warning } = this;
+    const { noteLabel, hints } = this.drawnAt(width, sample);
+    // A row per line of the command; lines that wrap take more, so the Editor also gets the spare rows.
+    const wanted = {
+      title: title.length,
+      commandLabel: 1,
+      rules: 2,
+      text: this.editor.getLines().length,
+      warning: warning ? 1 : 0,
+      noteLabel: 1,
+      note: 1,
+      hints: hints.length,
+    };
+    const fit = fitRows(rows, wanted, GAPS, LADDER);
+    const lines = [...clip(title, fit.rows.title, width, paint)];
+    if (fit.gaps) lines.push("");
+    if (fit.rows.commandLabel > 0) lines.push(EDIT_LABELS.command);
+    const from = lines.length;
+    lines.push(...this.editorLines(width, fit.rows.text + fit.spare, fit.rows.rules));
+    const editorRows = { from, to: lines.length };
+    if (warning) lines.push(paint.fg(warning.tone, warning.text));
+    if (fit.gaps) lines.push("");
+    if (fit.rows.noteLabel > 0) lines.push(noteLabel);
+    lines.push(this.noteLine(width));
+    if (fit.gaps) lines.push("");
+    lines.push(...hints.slice(0, fit.rows.hints));
     return { lines, editorRows };
   }
 
+  private drawnAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
+    if (this.drawn?.width !== width || this.drawn.sample !== sample) {
+      const hints = editHints(keyNames(this.keys)).flatMap((group) => hintRows(group, width, this.paint));
+      this.drawn = { width, sample, noteLabel: this.paint.fg("dim", EDIT_LABELS.note), hints };
+    }
+    return this.drawn;
+  }
+
+  /**
+   * The Editor with at most `textRows` rows of text and `rules` of its two rules (the bottom one
+   * goes first). pi-tui's Editor shows at least 5 rows; fewer are cut around its cursor, and the
+   * rules then count what is cut too.
+   */
+  private editorLines(width: number, textRows: number, rules: number): string[] {
+    this.editorTerminalRows = terminalRowsShowing(textRows, this.terminalRows());
+    const drawn = this.editor.render(width);
+    if (drawn.length - 2 <= textRows && rules === 2) return drawn;
+    const text = drawn.slice(1, -1);
+    let [top, bottom] = [drawn[0] ?? "", drawn.at(-1) ?? ""];
+    let shown = text;
+    if (text.length > textRows) {
+      const cursor = Math.max(
+        0,
+        text.findIndex((line) => line.includes(EDITOR_CURSOR)),
+      );
+      const first = Math.max(0, Math.min(cursor - Math.floor(textRows / 2), text.length - textRows));
+      shown = text.slice(first, first + textRows);
+      top = this.rule(width, "up", countIn(top) + first);
+      bottom = this.rule(width, "down", countIn(bottom) + text.length - first - textRows);
+    }
+    return [...(rules >= 1 ? [top] : []), ...shown, ...(rules >= 2 ? [bottom] : [])];
+  }
+
+  /** A rule like the Editor's own, saying how many lines are cut above or below. */
+  private rule(width: number, direction: "up" | "down", count: number): string {
+    const head = count > 0 ? `─── ${scrollMarker(direction, count)} ` : "";
+    const rule = head.length > width ? head.slice(0, width) : head + "─".repeat(width - head.length);
+    return this.paint.fg("border", rule);
+  }
+
   private noteLine(width: number): string {
-    if (this.focus === "note") return this.paint.fg("dim", this.note.render(width)[0] ?? "");
+    if (this.field === "note") return this.paint.fg("dim", this.note.render(width)[0] ?? "");
     return this.paint.fg("dim", toVisible(this.note.getValue()));
   }
+
+  private terminalRows(): number {
+    return this.tui.terminal?.rows ?? 24;
+  }
+}
+
+/** The "N more" an Editor rule shows, 0 if none. */
+function countIn(rule: string): number {
+  return Number(/[↑↓] (\d+) more/.exec(rule)?.[1] ?? 0);
+}
+
+/**
+ * The terminal height at which pi-tui's Editor shows at most `lines` rows of text (it shows 30% of
+ * the height, at least 5), never more than the real one.
+ */
+function terminalRowsShowing(lines: number, terminalRows: number): number {
+  let rows = Math.min(terminalRows, Math.ceil((lines + 1) / 0.3));
+  while (rows > 0 && Math.floor(rows * 0.3) > lines) rows--;
+  return rows;
 }

@@ -9,30 +9,32 @@ const EXACT_MIN_WIDTH = 32;
 /**
  * Draws a border around a body, every line exactly `width` columns wide. Rows of the previous
  * frame are reused: between two keys most rows don't change, and measuring them is the cost.
+ * They are reused only while the border is painted the same, so a new theme always shows.
  */
 export class Frame {
   private width = -1;
+  private side = "";
   private body: string[] = [];
   private rows: string[] = [];
   private edges: [top: string, bottom: string] = ["", ""];
 
   constructor(private readonly paint: Paint) {}
 
+  invalidate(): void {
+    this.width = -1;
+  }
+
   /**
    * `exact` marks rows already exactly `width - 4` columns wide (pi-tui's Editor pads its own), which
    * need no measuring: measuring an Editor's rule costs more than a keystroke. Below
    * EXACT_MIN_WIDTH the Editor's "↓ N more" rule can overflow, so everything is measured there.
    */
-  invalidate(): void {
-    this.width = -1;
-  }
-
   draw(body: string[], width: number, exact?: { from: number; to: number }): string[] {
     if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-    const reuse = width === this.width;
+    const side = this.paint.fg("border", "│");
+    const reuse = width === this.width && side === this.side;
     const inner = width - 4;
     if (inner < EXACT_MIN_WIDTH) exact = undefined;
-    const side = this.paint.fg("border", "│");
     const rows = body.map((line, index) => {
       if (exact && index >= exact.from && index < exact.to) return `${side} ${line} ${side}`;
       return reuse && this.body[index] === line ? (this.rows[index] as string) : bordered(line, inner, side);
@@ -42,6 +44,7 @@ export class Frame {
       this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
     }
     this.width = width;
+    this.side = side;
     this.body = body;
     this.rows = rows;
     return [this.edges[0], ...rows, this.edges[1]];

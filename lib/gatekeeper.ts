@@ -84,9 +84,10 @@ export class Gatekeeper {
     const parentId = parentOf(event);
     if (parentId !== undefined) this.notes.madeBy(event.toolCallId, parentId);
     if (this.stoppedBy !== undefined) return this.stopped();
-    const hooks = (await this.loading).hooks.filter((hook) => this.enablement.isEnabled(hook.name));
+    const loaded = await this.loading;
+    const hooks = loaded.hooks.filter((hook) => this.enablement.isEnabled(hook.name));
     if (hooks.length === 0) return undefined;
-    const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd);
+    const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
     const parent = parentId === undefined ? undefined : parentCall(ctx, this.notes.rootOf(event.toolCallId));
     const verdict = await evaluate(hooks, parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool });
     if (!verdict) return undefined;

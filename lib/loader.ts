@@ -12,11 +12,13 @@ import type {
   PermissionRequestPrompt,
   PermissionsAPI,
   ShellWord,
+  WrapperSpec,
 } from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
+import { WRAPPERS } from "./shell-wrappers.ts";
 
 export type Scope = "project" | "user";
 
@@ -41,6 +43,8 @@ export interface LoadResult {
   errors: LoadError[];
   /** Modules that loaded, with something the Author should know. */
   warnings: LoadError[];
+  /** The wrapper table with the entries modules added (`api.wrappers`); absent when none did. */
+  wrappers?: Record<string, WrapperSpec>;
 }
 
 export interface PermissionDirs {
@@ -49,6 +53,8 @@ export interface PermissionDirs {
 }
 
 const MODULE_FILE = /\.(ts|js|mjs|json)$/;
+/** The Author's type-check settings beside the modules (README), not a rule file. */
+const TSCONFIG = "tsconfig.json";
 /** A module that neither loads nor fails (an import that never settles) must not hold up every call. */
 export const LOAD_TIME_LIMIT_MS = 10_000;
 
@@ -79,7 +85,10 @@ export async function loadPermissionModules(dirs: PermissionDirs, branchGrants?:
   return result;
 }
 
-export function createPermissionsAPI(register: (hook: Hook) => void): PermissionsAPI {
+export function createPermissionsAPI(
+  register: (hook: Hook) => void,
+  addWrappers: (table: Record<string, WrapperSpec>) => void,
+): PermissionsAPI {
   return {
     onToolUse: register as PermissionsAPI["onToolUse"],
     request: (prompt) => ({ decision: "request", prompt: prompt && withSpans(prompt) }),
@@ -87,7 +96,37 @@ export function createPermissionsAPI(register: (hook: Hook) => void): Permission
     highlightSpans,
     isTool: (name, tool): tool is never => tool.name === name,
     matchCommand: (rule) => register(commandHook(rule)),
+    wrappers: (table) => addWrappers(checkedWrappers(table)),
   };
+}
+
+const WRAPPER_LISTS = ["valueFlags", "noRunFlags", "payloadFlags", "dirFlags"] as const;
+
+/**
+ * A copy of an Author's wrapper entries, or an error naming the first that is not a `WrapperSpec`:
+ * a malformed entry would make every parse fail, and every hook see no commands.
+ */
+function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
+  if (typeof table !== "object" || table === null || Array.isArray(table)) throw new Error(problems.wrappersNotObject);
+  const checked: Record<string, WrapperSpec> = {};
+  for (const [name, spec] of Object.entries(table)) {
+    if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new Error(problems.notWrapperSpec(name));
+    const copy: WrapperSpec = {};
+    for (const [field, value] of Object.entries(spec)) {
+      if (
+        (WRAPPER_LISTS as readonly string[]).includes(field) &&
+        Array.isArray(value) &&
+        value.every((flag) => typeof flag === "string")
+      )
+        copy[field as (typeof WRAPPER_LISTS)[number]] = [...value];
+      else if (field === "operands" && typeof value === "number" && Number.isSafeInteger(value) && value >= 0)
+        copy.operands = value;
+      else if (field === "assignments" && typeof value === "boolean") copy.assignments = value;
+      else throw new Error(problems.notWrapperSpec(name));
+    }
+    checked[name] = copy;
+  }
+  return checked;
 }
 
 /** The hook `api.matchCommand` registers. */
@@ -144,7 +183,7 @@ export function moduleFiles(root: string): string[] {
     return [];
   }
   return names
-    .filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts"))
+    .filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts") && name !== TSCONFIG)
     .sort()
     .map((name) => join(root, name))
     .filter((file) => isFile(file));
@@ -257,6 +296,7 @@ function realPath(path: string): string {
 
 async function loadModule(file: string, scope: Scope, root: string, generation: bigint, result: LoadResult): Promise<void> {
   const hooks: LoadedHook[] = [];
+  let wrappers: Record<string, WrapperSpec> | undefined;
   try {
     // The query defeats the module cache, so /reload picks up an edited module. Bun ignores the
     // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
@@ -266,10 +306,15 @@ async function loadModule(file: string, scope: Scope, root: string, generation: 
     const factory = module.default;
     if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
     let open = true;
-    const api = createPermissionsAPI((hook) => {
-      // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
-      if (open) hooks.push(checkedHook(hook, file, scope, root));
-    });
+    const api = createPermissionsAPI(
+      (hook) => {
+        // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
+        if (open) hooks.push(checkedHook(hook, file, scope, root));
+      },
+      (table) => {
+        if (open) wrappers = { ...wrappers, ...table };
+      },
+    );
     await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
     open = false;
   } catch (error) {
@@ -282,6 +327,7 @@ async function loadModule(file: string, scope: Scope, root: string, generation: 
     }
     result.hooks.push(hook);
   }
+  if (wrappers) result.wrappers = { ...(result.wrappers ?? WRAPPERS), ...wrappers };
 }
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {

@@ -1,6 +1,7 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { Frame, wrap } from "./frame.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { hintRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
 import {
   displayPath,
@@ -14,7 +15,6 @@ import {
   type Paint,
   PERMISSIONS_TITLE,
   permissionsHints,
-  renderHintRows,
   ruleRows,
   scrollMarker,
 } from "./presenter.ts";
@@ -40,7 +40,6 @@ export interface PermissionsListEnvironment {
  */
 export class PermissionsList implements Component {
   private selected = 0;
-  private scroll = 0;
   private readonly enabled: boolean[];
   private finished = false;
 
@@ -75,13 +74,16 @@ export class PermissionsList implements Component {
     const on = this.enabled.filter(Boolean).length;
     const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
     const header = [this.hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.hooks.length))}` : title, ""];
-    const footer = ["", ...renderHintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
+    const footer = ["", ...hintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
     const { lines, focus } = this.listLines(inner);
     const room = this.rows() - 2 - header.length - footer.length;
     return this.border.draw([...header, ...this.window(lines, room, focus), ...footer], width);
   }
 
-  invalidate(): void {}
+  /** Everything but the frame is drawn afresh on each render; the frame also checks its colours itself. */
+  invalidate(): void {
+    this.border.invalidate();
+  }
 
   private move(step: number): void {
     const count = this.hooks.length;
@@ -142,15 +144,18 @@ export class PermissionsList implements Component {
     return { lines, focus };
   }
 
-  /** Up to `room` lines with the focus in view; markers say how much is above and below. */
+  /**
+   * Up to `room` lines with the focus in view; markers say how much is above and below. As in
+   * pi-tui's SelectList, the window follows from the selection alone: the focus in the middle, or
+   * from its start when it is taller than the window.
+   */
   private window(lines: string[], room: number, focus: { start: number; end: number }): string[] {
     const rows = Math.max(3, room);
     if (lines.length <= rows) return lines;
     const visible = rows - 2;
-    if (focus.end - this.scroll > visible) this.scroll = focus.end - visible;
-    if (focus.start < this.scroll) this.scroll = focus.start;
-    this.scroll = Math.max(0, Math.min(this.scroll, lines.length - visible));
-    const above = this.scroll;
+    const size = focus.end - focus.start;
+    const start = size >= visible ? focus.start : focus.start - Math.floor((visible - size) / 2);
+    const above = Math.max(0, Math.min(start, lines.length - visible));
     const below = lines.length - above - visible;
     const { paint } = this.env;
     return [

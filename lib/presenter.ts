@@ -1,5 +1,4 @@
 // Every string a human or the agent reads. Pure functions; styling enters as a `Paint` at the edge.
-import { visibleWidth } from "@earendil-works/pi-tui";
 import type { PendingNote } from "./note-store.ts";
 
 export type Tone = "accent" | "border" | "dim" | "muted" | "text" | "warning" | "error" | "success";
@@ -113,6 +112,9 @@ export const problems = {
   noEditor: "neither $VISUAL nor $EDITOR is set",
   editorNotFound: (command: string) => `${command}: command not found`,
   editorExited: (editor: string, code: number) => `${editor} exited with code ${code}`,
+  wrappersNotObject: "api.wrappers needs an object: { program: { valueFlags: [...] } }",
+  notWrapperSpec: (name: string) =>
+    `wrapper "${name}" is not a wrapper spec (valueFlags, noRunFlags, payloadFlags, dirFlags: lists of flags; operands: a whole number; assignments: true or false)`,
 } as const;
 
 // ── Tool details: what the prompt shows of a call ─────────────────────────────────────────────
@@ -183,6 +185,8 @@ export function choiceLine(index: number, label: string, selected: boolean): str
 }
 
 export const ARMING_HINT = "keys wake up in a moment…";
+/** Ends the last line shown of a text cut short for lack of rows. */
+export const TRUNCATION_MARKER = "…";
 export const NOTE_PREFIX = "     note: ";
 export const EDIT_LABELS = { command: "Command", note: "Note to agent" } as const;
 
@@ -198,7 +202,7 @@ export interface KeyNames {
   dontAsk: string;
 }
 
-/** Key hints: each is [key, action]; the key is dim, the action plain, two spaces between hints. */
+/** Key hints: each is [key, action]. */
 export type Hint = readonly [key: string, action: string];
 
 export function selectHints(keys: KeyNames, dontAskLabel: string): Hint[] {
@@ -216,6 +220,7 @@ function arrows(up: string, down: string): string {
   return up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`;
 }
 
+/** Two groups: each starts a line of hints (and wraps on its own where it doesn't fit). */
 export function editHints(keys: KeyNames): Hint[][] {
   return [
     [
@@ -229,28 +234,6 @@ export function editHints(keys: KeyNames): Hint[][] {
       [keys.cancel, "back"],
     ],
   ];
-}
-
-export function renderHints(hints: readonly Hint[], paint: Paint): string {
-  return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
-}
-
-/** Hints rendered on as few lines as fit `width`, in order; a hint wider than a line gets its own. */
-export function renderHintRows(hints: readonly Hint[], width: number, paint: Paint): string[] {
-  const rows: Hint[][] = [];
-  let used = 0;
-  for (const hint of hints) {
-    const size = visibleWidth(`${hint[0]} ${hint[1]}`);
-    const row = rows.at(-1);
-    if (row && used + 2 + size <= width) {
-      row.push(hint);
-      used += 2 + size;
-    } else {
-      rows.push([hint]);
-      used = size;
-    }
-  }
-  return rows.map((row) => renderHints(row, paint));
 }
 
 export function scrollMarker(direction: "up" | "down", count: number): string {

@@ -6,15 +6,25 @@ import { describeError } from "./failure.ts";
 import { Frame, wrap } from "./frame.ts";
 import { isDontAskAgain, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
+  COMFORTABLE_LINES,
+  clip,
+  fitRows,
+  hintRows,
+  maxScroll,
+  pageSize,
+  paintSample,
+  type Step,
+  scrollWindow,
+} from "./layout.ts";
+import {
   ARMING_HINT,
   choiceLine,
   externalEditorFailure,
   NOTE_PREFIX,
   type Paint,
   promptTitle,
-  renderHintRows,
-  scrollMarker,
   selectHints,
+  type Tone,
 } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
@@ -55,18 +65,48 @@ export interface PromptEnvironment {
 /** Keys typed ahead of a prompt must not answer it: input is ignored this long after it appears. */
 export const ARMING_MS = 300;
 
+type SelectPart = "title" | "description" | "guidance" | "detail" | "choices" | "notes" | "hints";
+
+/**
+ * What gives way when select mode doesn't fit the terminal, first to last: the command's window
+ * down to COMFORTABLE_LINES; the blank rows (the window takes their room back); the window down to
+ * one line and its "more lines" marker; the description; the guidance; the hints; the title down
+ * to one row; the notes kept on other choices; the command; the title. The choices and the note
+ * being typed always show.
+ */
+function selectLadder(detailLines: number): Step<SelectPart>[] {
+  return [
+    ["detail", Math.min(detailLines, COMFORTABLE_LINES)],
+    "gaps",
+    ["detail", Math.min(detailLines, 2)],
+    ["description", 0],
+    ["guidance", 0],
+    ["hints", 0],
+    ["title", 1],
+    ["notes", 0],
+    ["detail", 0],
+    ["title", 0],
+  ];
+}
+
+/** The tones of the prompt's cached drawing: it is redrawn when the theme paints them differently. */
+const CACHED_TONES: readonly Tone[] = ["accent", "warning", "dim"];
+
 /**
  * The permission prompt: one bordered overlay with two modes. Select mode offers the choices;
  * edit mode replaces its content in place, so drafts live as long as the prompt does.
  */
 export class PermissionPrompt implements Component, Focusable {
-  focused = false;
+  private hasFocus = false;
   private mode: "select" | "edit" = "select";
   private readonly choices: Choice[];
   private selected = 0;
   private drafting: Choice | undefined;
   private tabUsed = false;
+  /** The first line of the command shown; a window shorter than this asks for shows its end. */
   private detailScroll = 0;
+  /** As pi-tui's Editor does, keys that depend on the layout use the width it was last drawn at. */
+  private drawnWidth: number;
   private readonly drafts: Record<Choice, Input>;
   private edit: EditMode | undefined;
   private finished = false;
@@ -93,6 +133,23 @@ export class PermissionPrompt implements Component, Focusable {
     this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
     this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
     this.drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
+    this.drawnWidth = this.tui.terminal?.columns ?? 80;
+  }
+
+  get focused(): boolean {
+    return this.hasFocus;
+  }
+
+  /** The field being typed in gets the focus: a note draft in select mode, the Editor or the note in edit mode. */
+  set focused(focused: boolean) {
+    this.hasFocus = focused;
+    this.passFocus();
+  }
+
+  private passFocus(): void {
+    if (this.edit) this.edit.focused = this.hasFocus && this.mode === "edit";
+    if (this.mode === "edit") return;
+    for (const choice of this.choices) this.drafts[choice].focused = this.hasFocus && this.drafting === choice;
   }
 
   /** Closes the prompt from outside (an interrupted turn, a session change) as an Abort. */
@@ -112,17 +169,24 @@ export class PermissionPrompt implements Component, Focusable {
     if (this.finished || this.arming) return;
     if (this.mode === "edit") this.handleEditInput(data);
     else this.handleSelectInput(data);
+    this.passFocus();
     this.tui.requestRender();
   }
 
+  /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
   render(width: number): string[] {
+    this.drawnWidth = width;
     const inner = Math.max(1, width - 4);
-    if (this.mode === "select" || !this.edit) return this.border.draw(this.renderSelect(inner), width);
-    this.edit.focused = this.focused;
-    const title = this.title(inner);
-    const { lines, editorRows } = this.edit.render(inner);
-    const offset = title.length + 1;
-    return this.border.draw([...title, "", ...lines], width, { from: editorRows.from + offset, to: editorRows.to + offset });
+    const rows = this.rows();
+    const budget = this.budget(width);
+    const sample = paintSample(this.paint, CACHED_TONES);
+    let lines: string[];
+    if (this.mode === "select" || !this.edit) lines = this.border.draw(this.renderSelect(inner, budget, sample), width);
+    else {
+      const edit = this.edit.render(inner, budget, this.title(inner, sample), sample);
+      lines = this.border.draw(edit.lines, width, edit.editorRows);
+    }
+    return lines.length > rows ? lines.slice(0, Math.max(0, rows)) : lines;
   }
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
@@ -174,7 +238,12 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   private scrollDetail(direction: number): void {
-    this.detailScroll = Math.max(0, this.detailScroll + direction * Math.max(1, this.detailPage - 1));
+    const inner = Math.max(1, this.drawnWidth - 4);
+    const sample = paintSample(this.paint, CACHED_TONES);
+    const { detail, rows } = this.selectLayout(inner, this.budget(this.drawnWidth), sample);
+    const last = maxScroll(detail.length, rows.detail);
+    const top = Math.min(this.detailScroll, last);
+    this.detailScroll = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
 
   private confirm(choice: Choice | undefined): void {
@@ -193,65 +262,70 @@ export class PermissionPrompt implements Component, Focusable {
     }
   }
 
-  private renderSelect(inner: number): string[] {
+  private renderSelect(inner: number, budget: number, sample: string): string[] {
+    const { paint } = this;
+    const { parts, detail, rows, gaps } = this.selectLayout(inner, budget, sample);
+    const notes = rows.notes;
+    let kept = 0;
+    const choices = parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line);
+    const shown = [
+      clip(parts.title, rows.title, inner, paint),
+      clip(parts.description, rows.description, inner, paint),
+      clip(parts.guidance, rows.guidance, inner, paint),
+      scrollWindow(detail, rows.detail, this.detailScroll, paint),
+      choices,
+      parts.hints.slice(0, rows.hints),
+    ].filter((part) => part.length > 0);
+    return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
+  }
+
+  /** Select mode's parts at full height, and the rows each gets in `budget` (see selectLadder). */
+  private selectLayout(inner: number, budget: number, sample: string) {
     const { paint, request } = this;
-    const lines = this.header(inner);
-    const tail: string[] = [""];
+    const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
+    const choices: { line: string; kept?: true }[] = [];
     this.choices.forEach((choice, index) => {
       const selected = index === this.selected;
       const line = choiceLine(index, toVisible(request.labels[choice]), selected);
-      tail.push(selected ? paint.fg("accent", line) : line);
+      choices.push({ line: selected ? paint.fg("accent", line) : line });
       const draft = this.drafts[choice];
       if (this.drafting === choice) {
-        draft.focused = this.focused;
-        tail.push(NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? ""));
+        choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
       } else if (draft.getValue().trim() !== "") {
-        tail.push(paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())));
+        choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
       }
     });
-    const hints = renderHintRows(selectHints(keyNames(this.keys), request.labels.dontAsk), inner, paint);
-    // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
-    tail.push("", ...(this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints));
-    const room = this.rows() - lines.length - tail.length - 2;
-    return [...lines, ...this.detailWindow(inner, room), ...tail];
-  }
-
-  private header(inner: number): string[] {
-    const { request } = this;
-    const lines = [...this.title(inner)];
-    for (const text of [request.description, request.guidance]) {
-      if (text && text.trim() !== "") lines.push("", ...wrap(toVisible(text), inner));
-    }
-    lines.push("");
-    return lines;
-  }
-
-  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain. */
-  private detailWindow(inner: number, room: number): string[] {
-    const all = this.detailLines(inner);
-    const rows = Math.max(3, room);
-    if (all.length <= rows) return all;
-    const visible = rows - 2;
-    this.detailPage = visible;
-    const maxScroll = all.length - visible;
-    this.detailScroll = Math.min(this.detailScroll, maxScroll);
-    const above = this.detailScroll;
-    const below = all.length - above - visible;
-    return [
-      this.paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
-      ...all.slice(above, above + visible),
-      this.paint.fg("dim", below > 0 ? scrollMarker("down", below) : ""),
-    ];
+    const hints = hintRows(selectHints(keyNames(this.keys), request.labels.dontAsk), inner, paint);
+    const parts = {
+      title: this.title(inner, sample),
+      description: text(request.description),
+      guidance: text(request.guidance),
+      choices,
+      // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
+      hints: this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
+    };
+    const detail = this.detailLines(inner, sample);
+    const notes = choices.filter((row) => row.kept).length;
+    const wanted = {
+      title: parts.title.length,
+      description: parts.description.length,
+      guidance: parts.guidance.length,
+      detail: detail.length,
+      choices: choices.length - notes,
+      notes,
+      hints: parts.hints.length,
+    };
+    const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
+    return { parts, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
   }
 
   private detailCache: { key: string; lines: string[] } | undefined;
-  /** Rows of the detail the last frame showed: a page for pgup/pgdn. */
-  private detailPage = 1;
 
-  private detailLines(inner: number): string[] {
+  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain. */
+  private detailLines(inner: number, sample: string): string[] {
     const editText = this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
     const edited = editText !== undefined && editText !== this.visibleOriginal;
-    const key = edited ? `${inner}\0edit\0${editText}` : `${inner}\0original`;
+    const key = edited ? `${inner}\0${sample}\0edit\0${editText}` : `${inner}\0${sample}\0original`;
     if (this.detailCache?.key === key) return this.detailCache.lines;
     const styled = edited ? editText : this.highlightedDetail();
     const text = `${this.paint.fg("accent", `${toVisible(this.request.toolName)}:`)} ${styled}`;
@@ -279,6 +353,7 @@ export class PermissionPrompt implements Component, Focusable {
   // ── Edit mode ────────────────────────────────────────────────────────────────────────────
 
   private enterEditMode(): void {
+    // The same Input is the Edit choice's draft and edit mode's note: they are one draft.
     this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal, this.drafts.edit);
     this.mode = "edit";
     this.drafting = undefined;
@@ -312,17 +387,17 @@ export class PermissionPrompt implements Component, Focusable {
     const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.finished) return;
     if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
-    else if (command) edit.setText(toVisible(result.text.replace(/\n$/, "")));
+    else if (command) edit.setText(toVisible(withoutAddedNewline(result.text, current)));
     else edit.note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
     this.tui.requestRender(true);
   }
 
-  private titleCache: { width: number; lines: string[] } | undefined;
+  private titleCache: { width: number; sample: string; lines: string[] } | undefined;
 
-  private title(inner: number): string[] {
-    if (this.titleCache?.width !== inner) {
+  private title(inner: number, sample: string): string[] {
+    if (this.titleCache?.width !== inner || this.titleCache.sample !== sample) {
       const title = this.paint.fg("accent", this.paint.bold(promptTitle(toVisible(this.request.hookName))));
-      this.titleCache = { width: inner, lines: wrap(title, inner) };
+      this.titleCache = { width: inner, sample, lines: wrap(title, inner) };
     }
     return this.titleCache.lines;
   }
@@ -338,10 +413,24 @@ export class PermissionPrompt implements Component, Focusable {
     return this.tui.terminal?.rows ?? 24;
   }
 
+  /** Rows for the body: the terminal's, less the frame's top and bottom when there is a frame. */
+  private budget(width: number): number {
+    return width >= 4 ? this.rows() - 2 : this.rows();
+  }
+
   private finish(outcome: PromptOutcome): void {
     if (this.finished) return;
     this.finished = true;
     this.dispose();
     this.env.done(outcome);
   }
+}
+
+/**
+ * Editors such as vim end a file with a newline even when the text had none: that one is dropped,
+ * any other is the Approver's. So a round trip that changes nothing leaves the command as it was,
+ * byte for byte, whether or not it ended in a newline.
+ */
+function withoutAddedNewline(text: string, before: string): string {
+  return text.endsWith("\n") && !before.endsWith("\n") ? text.slice(0, -1) : text;
 }

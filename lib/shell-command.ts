@@ -1,39 +1,15 @@
 // One simple command as bash would run it, and the questions an Author asks of it.
 
-/** A word as bash passes it to the program, with its offsets in the parsed string. */
-export interface ShellWord {
-  text: string;
-  start: number;
-  end: number;
-  /** Bash expands it at run time (`$VAR`, `$(…)`, a glob, `~`, `{a,b}`): `text` is then the source as written. */
-  dynamic: boolean;
-}
+import type {
+  ShellCommand as AuthorShellCommand,
+  ShellRedirect,
+  ShellSpan,
+  ShellVia,
+  ShellWord,
+  ValueFlagsOption,
+} from "./api.ts";
 
-export interface ShellSpan {
-  start: number;
-  end: number;
-}
-
-export interface ShellRedirect {
-  /** As written, with its file descriptor: `>`, `>>`, `<`, `2>`, `&>`, `2>&`, `<<`, `<<<` … */
-  op: string;
-  /** The file, descriptor, heredoc delimiter or here-string; undefined only when the command ends first. */
-  target: ShellWord | undefined;
-  /** A heredoc's body in the parsed string. */
-  body?: ShellSpan;
-}
-
-/**
- * How bash reaches the command: written in the source (including inside `$( )`, backticks and process
- * substitutions), a `sh -c`/`eval`/`env -S` payload, a heredoc or here-string fed to a shell, or run by
- * `xargs` or `find -exec`.
- */
-export type ShellVia = "source" | "-c" | "eval" | "stdin" | "xargs" | "find";
-
-export interface ValueFlagsOption {
-  /** Flags whose value is the next word (`-C dir`), unless attached (`-Cdir`, `--git-dir=x`). */
-  valueFlags?: readonly string[];
-}
+export type { ShellRedirect, ShellSpan, ShellVia, ShellWord, ValueFlagsOption };
 
 /** Global flags that take a value, for programs whose subcommands Authors match most. */
 const KNOWN_VALUE_FLAGS: Record<string, readonly string[]> = {
@@ -46,7 +22,7 @@ const KNOWN_VALUE_FLAGS: Record<string, readonly string[]> = {
 export const NO_WORDS: ShellWord[] = Object.freeze([]) as unknown as ShellWord[];
 export const NO_REDIRECTS: ShellRedirect[] = Object.freeze([]) as unknown as ShellRedirect[];
 
-export class ShellCommand {
+export class ShellCommand implements AuthorShellCommand {
   /** Every word after the leading assignments: wrappers, the program, its arguments. */
   words: ShellWord[] = [];
   /** Leading `NAME=value` words (and `env`'s). */
@@ -91,31 +67,32 @@ export class ShellCommand {
 
   /** The first word that is not a flag nor a flag's value: `git -C . add x` → `add`. */
   subcommand(options?: ValueFlagsOption): ShellWord | undefined {
-    return this.positionalWords(options, true)[0];
+    return positionalWords(this, options, true)[0];
   }
 
   /** The words that are not flags nor flags' values; everything after `--`. */
   positionals(options?: ValueFlagsOption): ShellWord[] {
-    return this.positionalWords(options, false);
+    return positionalWords(this, options, false);
   }
+}
 
-  private positionalWords(options: ValueFlagsOption | undefined, first: boolean): ShellWord[] {
-    const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS[this.programName] ?? [];
-    const found: ShellWord[] = [];
-    const args = this.args;
-    for (let index = 0; index < args.length; index++) {
-      const text = args[index].text;
-      if (text === "--") {
-        for (let rest = index + 1; rest < args.length && !(first && found.length > 0); rest++) found.push(args[rest]);
-        break;
-      }
-      if (text.length > 1 && text.charCodeAt(0) === 45 && !args[index].dynamic) {
-        if (valueFlags.includes(text)) index++;
-        continue;
-      }
-      found.push(args[index]);
-      if (first) break;
+// Not a private method: with one, an Author-shaped `ShellCommand` (api.ts) would not pass where code takes this class.
+function positionalWords(command: ShellCommand, options: ValueFlagsOption | undefined, first: boolean): ShellWord[] {
+  const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS[command.programName] ?? [];
+  const found: ShellWord[] = [];
+  const args = command.args;
+  for (let index = 0; index < args.length; index++) {
+    const text = args[index].text;
+    if (text === "--") {
+      for (let rest = index + 1; rest < args.length && !(first && found.length > 0); rest++) found.push(args[rest]);
+      break;
     }
-    return found;
+    if (text.length > 1 && text.charCodeAt(0) === 45 && !args[index].dynamic) {
+      if (valueFlags.includes(text)) index++;
+      continue;
+    }
+    found.push(args[index]);
+    if (first) break;
   }
+  return found;
 }

@@ -2,20 +2,17 @@
 // wrappers, plus what they run in turn — `sh -c`/`eval`/`env -S` payloads, heredocs and
 // here-strings fed to a shell, `xargs` and `find -exec` commands. Pure and synchronous.
 
+import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped } from "./shell-words.ts";
-import { afterOptions, type Unwrapped, unwrap, WRAPPERS, type WrapperSpec } from "./shell-wrappers.ts";
+import { afterOptions, type Unwrapped, unwrap, WRAPPERS } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
   commands: ShellCommand[];
   /** False when some of the input could not be followed (bad syntax, a payload known only at run time, limits). */
   complete: boolean;
-}
-
-export interface ParseOptions {
-  wrappers?: Record<string, WrapperSpec>;
 }
 
 const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
@@ -43,10 +40,10 @@ const XARGS: WrapperSpec = {
 
 const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
-/** Never throws: a failure inside is reported as an incomplete parse. */
-export function parseShell(source: string, options?: ParseOptions): ParsedShell {
+/** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
+export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {
   try {
-    return expand(source, options?.wrappers ?? WRAPPERS);
+    return expand(source, wrappers);
   } catch {
     return { commands: [], complete: false };
   }

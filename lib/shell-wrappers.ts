@@ -1,23 +1,8 @@
 // Programs that run another program given as their remaining words. The one table of them: an
 // Author may add entries (`api.wrappers`), and every wrapper is looked through to the real program.
 
-import type { ShellWord } from "./shell-command.ts";
+import type { ShellWord, WrapperSpec } from "./api.ts";
 import { basename } from "./shell-words.ts";
-
-export interface WrapperSpec {
-  /** Flags whose value is the next word unless attached (`-u root`, `-uroot`, `--user=root`). */
-  valueFlags?: readonly string[];
-  /** Positional words before the program (`timeout`'s duration). */
-  operands?: number;
-  /** Takes `NAME=value` words before the program, as `env` does. */
-  assignments?: boolean;
-  /** Flags with which it runs no program (`command -v git` only prints). */
-  noRunFlags?: readonly string[];
-  /** Flags whose value is a command line it runs (`env -S`). */
-  payloadFlags?: readonly string[];
-  /** Flags whose value is the directory the program runs in (`env -C`, `sudo -D`). */
-  dirFlags?: readonly string[];
-}
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
   command: { noRunFlags: ["-v", "-V"] },

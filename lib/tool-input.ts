@@ -1,5 +1,6 @@
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
   BashToolInput,
@@ -10,7 +11,7 @@ import type {
   ReadToolInput,
   WriteToolInput,
 } from "@earendil-works/pi-coding-agent";
-import type { EditReplacement, McpTool, PermissionTool } from "./api.ts";
+import type { EditReplacement, McpTool, PermissionTool, WrapperSpec } from "./api.ts";
 import * as present from "./presenter.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
 
@@ -33,8 +34,16 @@ interface ClaudeEditInput {
   replace_all?: boolean;
 }
 
-/** Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input. */
-export function normalizeToolInput(name: string, rawInput: unknown, cwd: string): PermissionTool {
+/**
+ * Turns one pending tool call into the typed `tool` a hook receives. Never throws on odd input.
+ * `wrappers`: the wrapper table with the Authors' entries (`api.wrappers`), when they added any.
+ */
+export function normalizeToolInput(
+  name: string,
+  rawInput: unknown,
+  cwd: string,
+  wrappers?: Record<string, WrapperSpec>,
+): PermissionTool {
   const input = isRecord(rawInput) ? rawInput : {};
   // picc-edit may register its Claude-Code-shaped edit tool as "Edit"; hooks see one edit tool.
   const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
@@ -44,7 +53,7 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
       const command = text(fields.command);
       let parsed: ParsedShell | undefined;
       const parse = () => {
-        parsed ??= parseShell(command);
+        parsed ??= parseShell(command, wrappers);
         return parsed;
       };
       return {
@@ -71,18 +80,29 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
       const path = text(fields.path);
       const offset = number(fields.offset);
       const limit = number(fields.limit);
-      return { name: kind, input, ...pathFields(path, cwd), offset, limit, detail: present.readDetail(path, offset, limit) };
+      return Object.assign(pathFields(path, cwd), {
+        name: kind,
+        offset,
+        limit,
+        input,
+        detail: present.readDetail(path, offset, limit),
+      });
     }
     case "write": {
       const fields: Unchecked<WriteToolInput> = input;
       const path = text(fields.path);
       const content = text(fields.content);
-      return { name: kind, input, ...pathFields(path, cwd), content, detail: present.writeDetail(path, lineCount(content)) };
+      return Object.assign(pathFields(path, cwd), {
+        name: kind,
+        input,
+        content,
+        detail: present.writeDetail(path, lineCount(content)),
+      });
     }
     case "ls": {
       const fields: Unchecked<LsToolInput> = input;
       const path = text(fields.path) || ".";
-      return { name: kind, input, ...pathFields(path, cwd), limit: number(fields.limit), detail: path };
+      return Object.assign(pathFields(path, cwd), { name: kind, input, limit: number(fields.limit), detail: path });
     }
     case "edit":
       return editTool(input, cwd);
@@ -91,7 +111,14 @@ export function normalizeToolInput(name: string, rawInput: unknown, cwd: string)
       const fields: Unchecked<GrepToolInput | FindToolInput> = input;
       const pattern = text(fields.pattern);
       const path = typeof fields.path === "string" ? fields.path : undefined;
-      return { name: kind, input, pattern, path, detail: present.searchDetail(pattern, path) };
+      // Without a path pi searches cwd.
+      return Object.assign(resolvedPath(path || ".", cwd), {
+        name: kind,
+        input,
+        pattern,
+        path,
+        detail: present.searchDetail(pattern, path),
+      });
     }
     default:
       return mcpTool(name, input) ?? { name, input, detail: stableJson(input) };
@@ -130,14 +157,13 @@ function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
         return { oldText: text(replacement.oldText), newText: text(replacement.newText) };
       });
   const replaceAll = claudeShape && claude.replace_all === true;
-  return {
-    name: "edit",
+  return Object.assign(pathFields(path, cwd), {
+    name: "edit" as const,
     input,
-    ...pathFields(path, cwd),
     edits,
     replaceAll,
     detail: present.editDetail(path, edits.length, replaceAll),
-  };
+  });
 }
 
 /** Lines of a file's content, counted without copying it. */
@@ -148,11 +174,51 @@ function lineCount(content: string): number {
   return lines;
 }
 
+/** The path fields of a file tool; the tool's own fields are assigned onto it, keeping `realPath` lazy. */
 function pathFields(path: string, cwd: string) {
+  return Object.assign(resolvedPath(path, cwd), { path });
+}
+
+function resolvedPath(path: string, cwd: string) {
   const absolutePath = resolvePath(path, cwd);
   const fromCwd = relative(cwd, absolutePath);
   const inside = fromCwd === "" || (!fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd));
-  return { path, absolutePath, projectPath: inside ? fromCwd || "." : undefined };
+  let real: string | undefined;
+  return {
+    absolutePath,
+    projectPath: inside ? fromCwd || "." : undefined,
+    // Resolved on first access: most hooks never ask, and it costs file system calls.
+    get realPath() {
+      real ??= realPath(absolutePath, { symlinks: MAX_SYMLINKS });
+      return real;
+    },
+  };
+}
+
+/** As many symlinks as Linux follows for one path before it gives up (ELOOP). */
+const MAX_SYMLINKS = 40;
+
+/**
+ * An absolute path with symlinks resolved. For a path that doesn't exist yet, its longest existing
+ * prefix is resolved, and a dangling symlink on the way leads to its target. Never throws.
+ */
+function realPath(path: string, budget: { symlinks: number }): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    const joined = join(realPath(parent, budget), basename(path));
+    try {
+      if (budget.symlinks > 0 && lstatSync(joined).isSymbolicLink()) {
+        budget.symlinks--;
+        return realPath(resolve(dirname(joined), readlinkSync(joined)), budget);
+      }
+    } catch {
+      // Not there (yet): the rest of the path is taken as written.
+    }
+    return joined;
+  }
 }
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;

@@ -1,13 +1,23 @@
-// The Author API around parsed commands: `tools` filters (and narrows), `isTool` narrows, and
-// commands and words from `tool.commands` work as highlights.
-import { describe, expect, test } from "bun:test";
-import type { Hook, PermissionRequestPrompt, PermissionTool } from "../lib/api.ts";
+// The Author API around parsed commands: `tools` filters (and narrows), `isTool` narrows,
+// commands and words from `tool.commands` work as highlights, and `api.wrappers` extends the
+// wrapper table.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BashTool, Hook, PermissionRequestPrompt, PermissionTool } from "../lib/api.ts";
+import { Enablement } from "../lib/enablement.ts";
 import { evaluate } from "../lib/evaluator.ts";
+import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { highlightSpans } from "../lib/highlight.ts";
-import { createPermissionsAPI, type LoadedHook } from "../lib/loader.ts";
+import { createPermissionsAPI, type LoadedHook, loadPermissionModules } from "../lib/loader.ts";
+import { problems } from "../lib/presenter.ts";
+import { WRAPPERS } from "../lib/shell-wrappers.ts";
 import { normalizeToolInput } from "../lib/tool-input.ts";
+import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
 
 const CWD = "/work/proj";
+const ignore = () => {};
 
 function loaded(hook: Hook): LoadedHook {
   return { ...hook, tools: hook.tools ? [...hook.tools] : undefined, scope: "user", source: "/m.ts", permissionRoot: "/r" };
@@ -16,7 +26,7 @@ function loaded(hook: Hook): LoadedHook {
 describe("tools filter", () => {
   test("a hook that names its tools never sees another tool's call", async () => {
     const seen: string[] = [];
-    const api = createPermissionsAPI(() => {});
+    const api = createPermissionsAPI(ignore, ignore);
     const bashOnly = loaded({ name: "bash only", tools: ["bash"], handler: ({ tool }) => void seen.push(tool.name) });
     const every = loaded({ name: "every", handler: ({ tool }) => void seen.push(`every:${tool.name}`) });
     for (const [name, input] of [
@@ -31,7 +41,7 @@ describe("tools filter", () => {
   });
 
   test("a hook blocking git add via tool.commands: in a chain yes, in quoted text no", async () => {
-    const api = createPermissionsAPI(() => {});
+    const api = createPermissionsAPI(ignore, ignore);
     const gate = loaded({
       name: "no git add",
       tools: ["bash"],
@@ -60,7 +70,7 @@ describe("highlights from commands and words", () => {
     PermissionTool,
     { name: "bash" }
   >;
-  const api = createPermissionsAPI(() => {});
+  const api = createPermissionsAPI(ignore, ignore);
   const spans = (prompt: PermissionRequestPrompt | undefined) => highlightSpans(tool.detail, prompt?.highlight);
 
   test("a command highlights its span, a word its text", () => {
@@ -89,7 +99,7 @@ describe("highlights from commands and words", () => {
 describe("matchCommand", () => {
   function rule(options: Parameters<ReturnType<typeof createPermissionsAPI>["matchCommand"]>[0]): LoadedHook {
     const registered: Hook[] = [];
-    createPermissionsAPI((hook) => registered.push(hook)).matchCommand(options);
+    createPermissionsAPI((hook) => registered.push(hook), ignore).matchCommand(options);
     expect(registered).toHaveLength(1);
     return loaded(registered[0]);
   }
@@ -129,5 +139,146 @@ describe("matchCommand", () => {
     const any = rule({ name: "ls", program: "ls" });
     expect(any.tools).toEqual(["bash"]);
     expect(await evaluate([any], { cwd: CWD, tool: normalizeToolInput("powershell", { command: "ls" }, CWD) })).toBeUndefined();
+  });
+});
+
+describe("api.wrappers", () => {
+  const TEMP = mkdtempSync(join(tmpdir(), "pph-wrappers-"));
+  afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
+  let dirs = 0;
+  function permissionsDir(files: Record<string, string>): string {
+    const dir = join(TEMP, `dir-${++dirs}`);
+    mkdirSync(dir);
+    for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
+    return dir;
+  }
+  const programs = (command: string, wrappers: LoadedWrappers) =>
+    (normalizeToolInput("bash", { command }, CWD, wrappers) as BashTool).commands.map((parsed) => [
+      parsed.wrappers.map((word) => word.text).join(" "),
+      parsed.programName,
+      parsed.subcommand()?.text,
+    ]);
+  type LoadedWrappers = Awaited<ReturnType<typeof loadPermissionModules>>["wrappers"];
+
+  test("a module's entries join the built-in table, and every call is parsed through them", async () => {
+    const result = await loadPermissionModules({
+      user: permissionsDir({
+        "w.js": `export default (api) => api.wrappers({ chronic: { valueFlags: ["-e"] }, retry: { operands: 1 } });`,
+      }),
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.wrappers).toEqual({ ...WRAPPERS, chronic: { valueFlags: ["-e"] }, retry: { operands: 1 } });
+    expect(programs("chronic -e x sudo git add . && retry 3 git push", result.wrappers)).toEqual([
+      ["chronic -e x sudo", "git", "add"],
+      ["retry 3", "git", "push"],
+    ]);
+    expect(programs("chronic -e x git add .", undefined)).toEqual([["", "chronic", "x"]]);
+  });
+
+  test("no module adds any: no table of its own, the built-in one is used", async () => {
+    const result = await loadPermissionModules({ user: permissionsDir({ "a.js": "export default () => {};" }) });
+    expect(result.wrappers).toBeUndefined();
+  });
+
+  test("a user module's entry replaces a project module's and a built-in one; a failed module's entries are dropped", async () => {
+    const result = await loadPermissionModules({
+      project: permissionsDir({ "p.js": `export default (api) => api.wrappers({ chronic: { valueFlags: ["-e"] } });` }),
+      user: permissionsDir({
+        "a.js": `export default (api) => api.wrappers({ chronic: {}, timeout: { operands: 2 } });`,
+        "b.js": `export default (api) => { api.wrappers({ nohup: { operands: 5 } }); throw new Error("broken"); };`,
+      }),
+    });
+    expect(result.errors.map((error) => error.error)).toEqual(["broken"]);
+    expect(result.wrappers?.chronic).toEqual({});
+    expect(result.wrappers?.timeout).toEqual({ operands: 2 });
+    expect(result.wrappers?.nohup).toEqual(WRAPPERS.nohup);
+  });
+
+  test("an entry that is not a wrapper spec fails its module with the reason, so no parse can fail on it", async () => {
+    const junk: [string, string][] = [
+      ["[]", problems.wrappersNotObject],
+      ["{ w: 1 }", problems.notWrapperSpec("w")],
+      ['{ w: { valueFlags: "-u" } }', problems.notWrapperSpec("w")],
+      ["{ w: { valueFlags: [1] } }", problems.notWrapperSpec("w")],
+      ["{ w: { operands: -1 } }", problems.notWrapperSpec("w")],
+      ['{ w: { assignments: "yes" } }', problems.notWrapperSpec("w")],
+      ["{ w: { valueFlag: [] } }", problems.notWrapperSpec("w")],
+    ];
+    for (const [table, error] of junk) {
+      const result = await loadPermissionModules({
+        user: permissionsDir({
+          "w.js": `export default (api) => { api.onToolUse({ name: "h", handler() {} }); api.wrappers(${table}); };`,
+        }),
+      });
+      expect([table, result.errors.map((failure) => failure.error), result.hooks, result.wrappers]).toEqual([
+        table,
+        [error],
+        [],
+        undefined,
+      ]);
+    }
+  });
+
+  test("the table is copied at load: changing it later, or adding from a timer, changes nothing", async () => {
+    const result = await loadPermissionModules({
+      user: permissionsDir({
+        "w.js": `export default (api) => {
+  const table = { chronic: { valueFlags: ["-e"] } };
+  api.wrappers(table);
+  globalThis.laterWrappers = () => { table.chronic.valueFlags.push(7); api.wrappers({ retry: {} }); };
+};`,
+      }),
+    });
+    (globalThis as { laterWrappers?: () => void }).laterWrappers?.();
+    expect(result.wrappers?.chronic).toEqual({ valueFlags: ["-e"] });
+    expect(result.wrappers?.retry).toBeUndefined();
+  });
+
+  test("a hook sees the command behind an Author's wrapper in a call through the gatekeeper", async () => {
+    const saved = process.env.PI_CODING_AGENT_DIR;
+    const agentDir = agentDirWith({
+      "git.js": `export default (api) => {
+  api.wrappers({ chronic: { valueFlags: ["-e"] } });
+  api.onToolUse({
+    name: "no git add",
+    tools: ["bash"],
+    handler: ({ tool }) => tool.commands.some((command) => command.programName === "git" && command.subcommand()?.text === "add") && api.block("no"),
+  });
+};`,
+    });
+    process.env.PI_CODING_AGENT_DIR = agentDir;
+    try {
+      const session = fakeSession();
+      const gatekeeper = new Gatekeeper(new Enablement({ appendEntry: ignore }), fakeApprover().show);
+      gatekeeper.load(session.ctx);
+      expect((await gatekeeper.loaded()).errors).toEqual([]);
+      expect(await gatekeeper.onToolCall(bashCall("1", "chronic -e x git add ."), session.ctx)).toMatchObject({ block: true });
+      expect(await gatekeeper.onToolCall(bashCall("2", "chronic -e x git status"), session.ctx)).toBeUndefined();
+    } finally {
+      process.env.PI_CODING_AGENT_DIR = saved;
+      rmSync(agentDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("examples/outside-project.ts", () => {
+  test("asks for a write through a symlink that leads out of the project, not for one inside", async () => {
+    const temp = realpathSync(mkdtempSync(join(tmpdir(), "pph-outside-")));
+    try {
+      const project = join(temp, "proj");
+      mkdirSync(project);
+      symlinkSync("..", join(project, "link"));
+      const { hooks, errors } = await loadPermissionModules({ user: join(import.meta.dir, "..", "examples") });
+      expect(errors).toEqual([]);
+      const outside = hooks.filter((hook) => hook.name === "Outside the project");
+      const write = (path: string) =>
+        evaluate(outside, { cwd: project, tool: normalizeToolInput("write", { path, content: "" }, project) });
+      expect((await write("link/x"))?.kind).toBe("request");
+      expect((await write("../x"))?.kind).toBe("request");
+      expect(await write("src/x")).toBeUndefined();
+      expect(await write("link/proj/x")).toBeUndefined();
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });

@@ -47,10 +47,135 @@ describe("edit mode: layout", () => {
     expect(prompt.outcomes).toEqual([]);
   });
 
+  test("narrow: the hints wrap, each group from its own line, so none is cut off", () => {
+    const prompt = openPrompt(gitCommitRequest(), { width: 30 });
+    prompt.press("2");
+    expect(prompt.body(30).slice(-6)).toEqual([
+      "enter run",
+      "shift+enter newline",
+      "tab switch field",
+      "ctrl+g external editor",
+      "ctrl+r restore command",
+      "esc back",
+    ]);
+    expect(prompt.body(56).slice(-3)).toEqual([
+      "enter run  shift+enter newline  tab switch field",
+      "ctrl+g external editor  ctrl+r restore command",
+      "esc back",
+    ]);
+  });
+
   test("lines never exceed the width in edit mode", () => {
     const prompt = openPrompt();
     prompt.press("2");
     for (const width of [10, 24, 80, 160]) for (const line of prompt.lines(width)) expect(Bun.stringWidth(line)).toBe(width);
+  });
+});
+
+describe("edit mode: short terminals keep the line being edited and the note", () => {
+  const FIVE_LINES = "echo one\necho two\necho three\necho four\necho five";
+  const TITLE = "! Authorization required: Git interference";
+  const HINTS = ["enter run  shift+enter newline  tab switch field", "ctrl+g external editor  ctrl+r restore command  esc back"];
+  /** An Editor rule 76 columns wide, with what it says of the lines cut. */
+  const rule = (text = "") => (text === "" ? "─".repeat(76) : `─── ${text} ${"─".repeat(76 - 5 - text.length)}`);
+
+  function editing(rows: number, width = 80) {
+    const prompt = openPrompt(gitCommitRequest({ detail: FIVE_LINES, highlights: [] }), { rows, width });
+    prompt.press("2");
+    return prompt;
+  }
+
+  test("room for everything: the full layout, blank rows between its parts", () => {
+    const prompt = editing(18);
+    expect(prompt.lines()).toHaveLength(18);
+    expect(prompt.body()).toEqual([
+      TITLE,
+      "",
+      "Command",
+      rule(),
+      "echo one",
+      "echo two",
+      "echo three",
+      "echo four",
+      "echo five",
+      rule(),
+      "",
+      "Note to agent",
+      "",
+      "",
+      ...HINTS,
+    ]);
+  });
+
+  test("100×14 (the issue): the blank rows go, the command's window shrinks, the note and hints stay", () => {
+    const prompt = editing(14);
+    expect(prompt.lines()).toHaveLength(14);
+    expect(prompt.body()).toEqual([
+      TITLE,
+      "Command",
+      rule("↑ 1 more line"),
+      "echo two",
+      "echo three",
+      "echo four",
+      "echo five",
+      rule(),
+      "Note to agent",
+      "",
+      ...HINTS,
+    ]);
+  });
+
+  test("100×10 (the issue): the cursor's line, then the Command label gives way; note and hints stay", () => {
+    const prompt = editing(10);
+    expect(prompt.lines()).toHaveLength(10);
+    expect(prompt.body()).toEqual([TITLE, rule("↑ 4 more lines"), "echo five", rule(), "Note to agent", "", ...HINTS]);
+  });
+
+  test("the one-line window follows the cursor, key by key", () => {
+    const prompt = editing(10);
+    prompt.press(KEYS.up);
+    expect(prompt.body().slice(1, 4)).toEqual([rule("↑ 3 more lines"), "echo four", rule("↓ 1 more line")]);
+    prompt.press(KEYS.up, KEYS.up, KEYS.up);
+    expect(prompt.body().slice(1, 4)).toEqual([rule(), "echo one", rule("↓ 4 more lines")]);
+    prompt.type("x");
+    expect(prompt.body()[2]).toBe("echo onex");
+    prompt.press(KEYS.down);
+    expect(prompt.body().slice(1, 4)).toEqual([rule("↑ 1 more line"), "echo two", rule("↓ 3 more lines")]);
+  });
+
+  test("then the hints, the title, the note's label and the Editor's rules, in that order", () => {
+    const prompt = editing(9);
+    expect(prompt.body()).toEqual([TITLE, rule("↑ 4 more lines"), "echo five", rule(), "Note to agent", "", HINTS[0]]);
+    prompt.resize(8);
+    expect(prompt.body()).toEqual([TITLE, rule("↑ 4 more lines"), "echo five", rule(), "Note to agent", ""]);
+    prompt.resize(7);
+    expect(prompt.body()).toEqual([TITLE, rule("↑ 4 more lines"), "echo five", rule(), ""]);
+    prompt.resize(6);
+    expect(prompt.body()).toEqual([rule("↑ 4 more lines"), "echo five", rule(), ""]);
+    prompt.resize(5);
+    expect(prompt.body()).toEqual([rule("↑ 4 more lines"), "echo five", ""]);
+  });
+
+  test("the note being typed and a warning always show", () => {
+    const prompt = openPrompt(gitCommitRequest({ detail: "ls" }), { rows: 6 });
+    prompt.press("2", KEYS.tab);
+    prompt.type("why");
+    expect(prompt.body()).toEqual([rule(), "ls", rule(), "> why"]);
+    prompt.press(KEYS.tab, KEYS.backspace, KEYS.backspace, KEYS.enter);
+    expect(prompt.body()).toEqual([rule(), "", "An empty command achieves nothing", "why"]);
+  });
+
+  test("20×8 (the issue): the line being typed is in view", () => {
+    const prompt = editing(8, 20);
+    prompt.type("abc");
+    expect(prompt.body(20)).toEqual([
+      "! Authorization…",
+      "─── ↑ 4 more lin",
+      "echo fiveabc",
+      "─".repeat(16),
+      "Note to agent",
+      "",
+    ]);
   });
 });
 
@@ -255,6 +380,35 @@ describe("edit mode: external editor", () => {
     expect(calls[0]?.suffix).toBe(".txt");
     prompt.press(KEYS.enter);
     expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "from vim" }]);
+  });
+
+  test("a round trip that changes nothing is a plain Authorize, the command ending in a newline or not", async () => {
+    for (const detail of ["git commit -m 'x'\n", "git commit -m 'x'"]) {
+      const prompt = openPrompt(gitCommitRequest({ detail }), { externalEditor: async (text) => ({ ok: true, text }) });
+      prompt.press("2", KEYS.ctrlG);
+      await Bun.sleep(0);
+      prompt.press(KEYS.enter);
+      expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+    }
+  });
+
+  test("an editor's final newline is dropped only when the command had none", async () => {
+    const vim = async (text: string) => ({ ok: true as const, text: text.endsWith("\n") ? text : `${text}\n` });
+    const without = openPrompt(gitCommitRequest({ detail: "ls" }), { externalEditor: vim });
+    without.press("2", KEYS.ctrlG);
+    await Bun.sleep(0);
+    without.press(KEYS.enter);
+    expect(without.outcomes).toEqual([{ kind: "authorize", note: undefined }]);
+    const added = openPrompt(gitCommitRequest({ detail: "ls" }), { externalEditor: async () => ({ ok: true, text: "ls\n\n" }) });
+    added.press("2", KEYS.ctrlG);
+    await Bun.sleep(0);
+    added.press(KEYS.enter);
+    expect(added.outcomes).toEqual([{ kind: "edit", command: "ls\n", note: undefined }]);
+    const removed = openPrompt(gitCommitRequest({ detail: "ls\n" }), { externalEditor: async () => ({ ok: true, text: "ls" }) });
+    removed.press("2", KEYS.ctrlG);
+    await Bun.sleep(0);
+    removed.press(KEYS.enter);
+    expect(removed.outcomes).toEqual([{ kind: "edit", command: "ls", note: undefined }]);
   });
 
   test("a failing editor leaves the buffer unchanged and says so", async () => {

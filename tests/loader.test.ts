@@ -176,10 +176,11 @@ describe("which files, in which order", () => {
     expect(names(await loadPermissionModules({ project: undefined, user }))).toEqual(["u"]);
   });
 
-  test("declaration files, other extensions and subdirectories are ignored (.json files are rule files)", async () => {
+  test("declaration files, tsconfig.json, other extensions and subdirectories are ignored (.json files are rule files)", async () => {
     const willFail = 'throw new Error("must not be loaded");';
     const dir = permissionsDir({
       "types.d.ts": "export default function (api: unknown): void;",
+      "tsconfig.json": '{ "compilerOptions": { "strict": true } }',
       "notes.md": "# notes",
       "old.cjs": willFail,
       "comp.tsx": willFail,
@@ -392,7 +393,10 @@ describe("reload re-reads modules", () => {
 describe("the PermissionsAPI a module receives", () => {
   test("request, block and highlightSpans build plain decision objects", () => {
     const registered: unknown[] = [];
-    const api = createPermissionsAPI((hook) => registered.push(hook));
+    const api = createPermissionsAPI(
+      (hook) => registered.push(hook),
+      () => {},
+    );
     expect(api.request()).toStrictEqual({ decision: "request", prompt: undefined });
     const prompt = { guidance: "g", highlight: "push", approveLabel: "Yes", editLabel: "Fix", rejectLabel: "No" };
     expect(api.request(prompt)).toStrictEqual({ decision: "request", prompt });

@@ -284,3 +284,17 @@ describe("the list: many hooks scroll", () => {
     expect(list.body()).toContain("→ [x] hook 1  user");
   });
 });
+
+describe("the list: a new theme shows at once", () => {
+  test("the frame and every row are redrawn in the new colours, without invalidate()", () => {
+    const theme = { name: "dark" };
+    const paint: Paint = { fg: (tone, text) => `<${theme.name}:${tone}>${text}</>`, bold: (text) => `<b>${text}</b>` };
+    const list = openList({ paint });
+    expect(list.lines().join("\n")).toContain("<dark:border>╭");
+    theme.name = "light";
+    const text = list.lines().join("\n");
+    expect(text).not.toContain("<dark:");
+    expect(text).toContain("<light:border>╭");
+    expect(text).toContain("<light:border>│</> <light:accent>→ [x] git add</>");
+  });
+});

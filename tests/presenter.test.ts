@@ -16,7 +16,6 @@ import {
   externalEditorFailure,
   FAILED_HEADING,
   failureRow,
-  type Hint,
   hookFailureGuidance,
   hookRow,
   type KeyNames,
@@ -31,18 +30,14 @@ import {
   notifyLoadError,
   notifyPiUnavailable,
   notifyUnknownHook,
-  type Paint,
   PERMISSIONS_TITLE,
   permissionsHints,
   permissionsStatus,
   permissionsSummary,
   plain,
   promptTitle,
-  renderHintRows,
-  renderHints,
   scrollMarker,
   selectHints,
-  type Tone,
   withNote,
 } from "../lib/presenter.ts";
 
@@ -243,22 +238,6 @@ describe("hints", () => {
   };
   const DONT_ASK = DEFAULT_LABELS.dontAsk;
 
-  /** Wraps text in tags named after the tone, and records every call, so styling is visible in the string. */
-  function taggingPaint(): Paint & { calls: string[] } {
-    const calls: string[] = [];
-    return {
-      calls,
-      fg: (tone: Tone, text: string) => {
-        calls.push(`fg:${tone}`);
-        return `<${tone}>${text}</${tone}>`;
-      },
-      bold: (text: string) => {
-        calls.push("bold");
-        return `<b>${text}</b>`;
-      },
-    };
-  }
-
   test("select hints as [key, action] pairs: the spec's five, then don't ask again", () => {
     expect(selectHints(DEFAULT_KEYS, DONT_ASK)).toEqual([
       ["↑↓", "select"],
@@ -269,50 +248,6 @@ describe("hints", () => {
       ["ctrl+s", "don't ask again"],
     ]);
     expect(selectHints(DEFAULT_KEYS, "trust it").at(-1)).toEqual(["ctrl+s", "trust it"]);
-  });
-
-  test("select hints rendered plain: the spec's footer, then don't ask again", () => {
-    expect(renderHints(selectHints(DEFAULT_KEYS, DONT_ASK), plain)).toBe(
-      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort  ctrl+s don't ask again",
-    );
-  });
-
-  test("select hints rendered with a paint: only the keys are styled, dim", () => {
-    const paint = taggingPaint();
-    expect(renderHints(selectHints(DEFAULT_KEYS, DONT_ASK), paint)).toBe(
-      "<dim>↑↓</dim> select  <dim>enter</dim> confirm  <dim>tab</dim> add note  <dim>shift+tab</dim> close  <dim>esc</dim> abort  <dim>ctrl+s</dim> don't ask again",
-    );
-    expect(paint.calls).toEqual(["fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim", "fg:dim"]);
-  });
-
-  test("hint rows: as many hints per line as fit the width, never split inside a hint", () => {
-    const hints = selectHints(DEFAULT_KEYS, DONT_ASK);
-    expect(renderHintRows(hints, 90, plain)).toEqual([
-      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort  ctrl+s don't ask again",
-    ]);
-    expect(renderHintRows(hints, 89, plain)).toEqual([
-      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
-      "ctrl+s don't ask again",
-    ]);
-    expect(renderHintRows(hints, 30, plain)).toEqual([
-      "↑↓ select  enter confirm",
-      "tab add note  shift+tab close",
-      "esc abort",
-      "ctrl+s don't ask again",
-    ]);
-    expect(renderHintRows(hints, 5, plain)).toHaveLength(6);
-    expect(renderHintRows([], 80, plain)).toEqual([]);
-    expect(renderHintRows([["界界", "wide"]], 8, plain)).toEqual(["界界 wide"]);
-    expect(
-      renderHintRows(
-        [
-          ["界界", "wide"],
-          ["x", "y"],
-        ],
-        12,
-        plain,
-      ),
-    ).toEqual(["界界 wide", "x y"]);
   });
 
   test("the user's remapped keys show up", () => {
@@ -327,12 +262,25 @@ describe("hints", () => {
       external: "ctrl+e",
       dontAsk: "ctrl+s",
     };
-    expect(renderHints(selectHints(keys, DONT_ASK), plain)).toBe(
-      "k/j select  ctrl+m confirm  ctrl+i add note  shift+tab close  ctrl+c abort  ctrl+s don't ask again",
-    );
-    expect(editHints(keys).map((line) => renderHints(line, plain))).toEqual([
-      "ctrl+enter run  enter newline  ctrl+i switch field",
-      "ctrl+e external editor  ctrl+r restore command  ctrl+c back",
+    expect(selectHints(keys, DONT_ASK)).toEqual([
+      ["k/j", "select"],
+      ["ctrl+m", "confirm"],
+      ["ctrl+i", "add note"],
+      ["shift+tab", "close"],
+      ["ctrl+c", "abort"],
+      ["ctrl+s", "don't ask again"],
+    ]);
+    expect(editHints(keys)).toEqual([
+      [
+        ["ctrl+enter", "run"],
+        ["enter", "newline"],
+        ["ctrl+i", "switch field"],
+      ],
+      [
+        ["ctrl+e", "external editor"],
+        ["ctrl+r", "restore command"],
+        ["ctrl+c", "back"],
+      ],
     ]);
   });
 
@@ -341,7 +289,7 @@ describe("hints", () => {
     expect(selectHints({ ...DEFAULT_KEYS, down: "ctrl+n" }, DONT_ASK)[0]).toEqual(["↑/ctrl+n", "select"]);
   });
 
-  test("edit hints: two lines", () => {
+  test("edit hints: two groups, each starting a line", () => {
     expect(editHints(DEFAULT_KEYS)).toEqual([
       [
         ["enter", "run"],
@@ -354,24 +302,6 @@ describe("hints", () => {
         ["esc", "back"],
       ],
     ]);
-    expect(editHints(DEFAULT_KEYS).map((line) => renderHints(line, plain))).toEqual([
-      "enter run  shift+enter newline  tab switch field",
-      "ctrl+g external editor  ctrl+r restore command  esc back",
-    ]);
-  });
-
-  test("edit hints rendered with a paint", () => {
-    const paint = taggingPaint();
-    expect(editHints(DEFAULT_KEYS).map((line) => renderHints(line, paint))).toEqual([
-      "<dim>enter</dim> run  <dim>shift+enter</dim> newline  <dim>tab</dim> switch field",
-      "<dim>ctrl+g</dim> external editor  <dim>ctrl+r</dim> restore command  <dim>esc</dim> back",
-    ]);
-  });
-
-  test("no hints, one hint", () => {
-    expect(renderHints([], plain)).toBe("");
-    const one: Hint[] = [["x", "do"]];
-    expect(renderHints(one, taggingPaint())).toBe("<dim>x</dim> do");
   });
 
   test("the plain paint changes nothing", () => {
@@ -401,23 +331,20 @@ describe("styling enters only at the edge", () => {
       choiceLine(0, "l", true),
       scrollMarker("up", 3),
       externalEditorFailure("r"),
-      renderHints(
-        selectHints(
-          {
-            up: "↑",
-            down: "↓",
-            confirm: "enter",
-            submit: "enter",
-            newLine: "shift+enter",
-            tab: "tab",
-            cancel: "esc",
-            external: "ctrl+g",
-            dontAsk: "ctrl+s",
-          },
-          "d",
-        ),
-        plain,
-      ),
+      ...selectHints(
+        {
+          up: "↑",
+          down: "↓",
+          confirm: "enter",
+          submit: "enter",
+          newLine: "shift+enter",
+          tab: "tab",
+          cancel: "esc",
+          external: "ctrl+g",
+          dontAsk: "ctrl+s",
+        },
+        "d",
+      ).flat(),
     ];
     for (const text of texts) {
       expect(text).not.toContain("\x1b");
@@ -498,7 +425,13 @@ describe("managing hooks", () => {
       external: "ctrl+g",
       dontAsk: "ctrl+s",
     };
-    expect(renderHints(permissionsHints(keys), plain)).toBe("↑↓ move  space toggle  g toggle all  enter save  esc close");
+    expect(permissionsHints(keys)).toEqual([
+      ["↑↓", "move"],
+      ["space", "toggle"],
+      ["g", "toggle all"],
+      ["enter", "save"],
+      ["esc", "close"],
+    ]);
   });
 
   test("paths under home read as ~", () => {

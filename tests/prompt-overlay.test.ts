@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test";
+import type { Paint } from "../lib/presenter.ts";
+import type { PromptRequest } from "../lib/prompt-overlay.ts";
 import { gitCommitRequest, KEYS, keybindings, openPrompt, tagged } from "./support/prompt-harness.ts";
 
 describe("select mode: anatomy", () => {
@@ -320,5 +322,281 @@ describe("arming: typed-ahead keys never answer a prompt", () => {
     prompt.prompt.cancel();
     prompt.press(KEYS.enter);
     expect(prompt.outcomes).toEqual([{ kind: "abort" }]);
+  });
+});
+
+describe("select mode: short terminals keep the choices", () => {
+  const FIVE_LINES = "echo one\necho two\necho three\necho four\necho five";
+  const request = (overrides: Partial<PromptRequest> = {}) =>
+    gitCommitRequest({ guidance: "Check the message.", detail: FIVE_LINES, highlights: [], ...overrides });
+  const CHOICES = ["→ 1. Authorize", "  2. Edit", "  3. Abort"];
+  const HINTS = ["↑↓ select  enter confirm  tab add note  shift+tab close  esc abort", "ctrl+s don't ask again"];
+
+  test("room for everything: the full prompt, blank rows between its parts", () => {
+    const prompt = openPrompt(request(), { rows: 20 });
+    expect(prompt.lines()).toHaveLength(20);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      "Check the message.",
+      "",
+      "bash: echo one",
+      "echo two",
+      "echo three",
+      "echo four",
+      "echo five",
+      "",
+      ...CHOICES,
+      "",
+      ...HINTS,
+    ]);
+  });
+
+  test("a row short: the blank rows go first, all at once", () => {
+    const prompt = openPrompt(request(), { rows: 19 });
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "Git staging is reserved for the Approver.",
+      "Check the message.",
+      "bash: echo one",
+      "echo two",
+      "echo three",
+      "echo four",
+      "echo five",
+      ...CHOICES,
+      ...HINTS,
+    ]);
+  });
+
+  test("a long command's window gives way down to five lines before the blank rows go", () => {
+    const long = Array.from({ length: 30 }, (_, i) => `echo ${i + 1}`).join("\n");
+    const prompt = openPrompt(request({ detail: long }), { rows: 20 });
+    expect(prompt.lines()).toHaveLength(20);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      "Check the message.",
+      "",
+      "bash: echo 1",
+      "echo 2",
+      "echo 3",
+      "echo 4",
+      "↓ 26 more lines",
+      "",
+      ...CHOICES,
+      "",
+      ...HINTS,
+    ]);
+    prompt.resize(19);
+    expect(prompt.body().slice(0, 9)).toEqual([
+      "! Authorization required: Git interference",
+      "Git staging is reserved for the Approver.",
+      "Check the message.",
+      "bash: echo 1",
+      "echo 2",
+      "echo 3",
+      "echo 4",
+      "echo 5",
+      "echo 6",
+    ]);
+  });
+
+  test("100×14 (the issue): the command's window shrinks; hints and bottom border stay", () => {
+    const prompt = openPrompt(request(), { rows: 14 });
+    const lines = prompt.lines();
+    expect(lines).toHaveLength(14);
+    expect(lines.at(-1)).toMatch(/^╰─+╯$/);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "Git staging is reserved for the Approver.",
+      "Check the message.",
+      "bash: echo one",
+      "echo two",
+      "echo three",
+      "↓ 2 more lines",
+      ...CHOICES,
+      ...HINTS,
+    ]);
+  });
+
+  test("100×10 (the issue): one line of the command, then the description and guidance give way", () => {
+    const prompt = openPrompt(request(), { rows: 10 });
+    expect(prompt.lines()).toHaveLength(10);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...CHOICES,
+      ...HINTS,
+    ]);
+  });
+
+  test("the description, then the guidance, are cut short with a marker", () => {
+    const description = "Git staging is reserved for the Approver, who stages by hand and reviews every hunk before it goes in.";
+    const prompt = openPrompt(request({ description }), { rows: 15, width: 44 });
+    // 40 columns inside: the title takes 2 rows, the description 3, the hints 3.
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "Git staging is reserved for the",
+      // The row was full: the marker takes its last column (pi-tui's truncation ends in a reset).
+      "Approver, who stages by hand and review\x1b[0m…",
+      "Check the message.",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...CHOICES,
+      "↑↓ select  enter confirm  tab add note",
+      "shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+    ]);
+    prompt.resize(14);
+    expect(prompt.body(44).slice(2, 5)).toEqual(["Git staging is reserved for the…", "Check the message.", "bash: echo one"]);
+    prompt.resize(13);
+    expect(prompt.body(44).slice(2, 4)).toEqual(["Check the message.", "bash: echo one"]);
+    prompt.resize(12);
+    expect(prompt.body(44).slice(0, 4)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+    ]);
+  });
+
+  test("then the hints, then the title down to one row, then the command, then the title", () => {
+    const prompt = openPrompt(request(), { rows: 9, width: 44 });
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...CHOICES,
+    ]);
+    prompt.resize(8);
+    expect(prompt.body(44)).toEqual(["! Authorization required: Git…", "bash: echo one", "↓ 4 more lines", ...CHOICES]);
+    prompt.resize(7);
+    expect(prompt.body(44)).toEqual(["! Authorization required: Git…", "bash: echo one", ...CHOICES]);
+    prompt.resize(6);
+    expect(prompt.body(44)).toEqual(["! Authorization required: Git…", ...CHOICES]);
+    prompt.resize(5);
+    expect(prompt.body(44)).toEqual(CHOICES);
+  });
+
+  test("notes kept on other choices give way before the command; the note being typed never does", () => {
+    const prompt = openPrompt(request(), { rows: 10 });
+    prompt.press(KEYS.tab);
+    prompt.type("fine");
+    prompt.press(KEYS.up, KEYS.tab);
+    prompt.type("no");
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      "  1. Authorize",
+      "     note: fine",
+      "  2. Edit",
+      "→ 3. Abort",
+      "     note: > no",
+    ]);
+    prompt.resize(9);
+    const withoutKept = ["  1. Authorize", "  2. Edit", "→ 3. Abort", "     note: > no"];
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...withoutKept,
+    ]);
+    prompt.resize(8);
+    expect(prompt.body()).toEqual(["! Authorization required: Git interference", "bash: echo one", ...withoutKept]);
+    prompt.resize(7);
+    expect(prompt.body()).toEqual(["! Authorization required: Git interference", ...withoutKept]);
+    prompt.resize(6);
+    expect(prompt.body()).toEqual(withoutKept);
+  });
+
+  test("while keys wake up, the short prompt keeps the hints' height", () => {
+    const prompt = openPrompt(request(), { rows: 14, arming: true });
+    expect(prompt.body().slice(-5)).toEqual([...CHOICES, "keys wake up in a moment…", ""]);
+    prompt.advance(300);
+    expect(prompt.body().slice(-5)).toEqual([...CHOICES, ...HINTS]);
+  });
+
+  test("page keys move a one-line window a line at a time, down to the last line", () => {
+    const prompt = openPrompt(request(), { rows: 10 });
+    const window = () => prompt.body().slice(1, 3);
+    prompt.press(KEYS.pageDown);
+    expect(window()).toEqual(["echo two", "↓ 3 more lines"]);
+    prompt.press(KEYS.pageDown, KEYS.pageDown);
+    expect(window()).toEqual(["echo four", "echo five"]);
+    prompt.press(KEYS.pageDown);
+    expect(window()).toEqual(["echo four", "echo five"]);
+    prompt.press(KEYS.pageUp);
+    expect(window()).toEqual(["echo three", "↓ 2 more lines"]);
+  });
+
+  test("drawing at another height leaves the scroll position as it was", () => {
+    const long = Array.from({ length: 60 }, (_, i) => `echo line ${i + 1}`).join("\n");
+    const prompt = openPrompt(gitCommitRequest({ detail: long, highlights: [] }), { rows: 24 });
+    prompt.lines();
+    prompt.press(...Array<string>(12).fill(KEYS.pageDown));
+    const atEnd = prompt.body();
+    expect(atEnd).toContain("echo line 60");
+    prompt.resize(40);
+    expect(prompt.body()).toContain("echo line 60");
+    prompt.resize(24);
+    expect(prompt.body()).toEqual(atEnd);
+  });
+});
+
+describe("a new theme shows at once", () => {
+  /** A paint whose colours are whatever `theme.name` says, as pi's theme proxy behaves. */
+  function switchablePaint() {
+    const theme = { name: "dark" };
+    const paint: Paint = {
+      fg: (tone, text) => `<${theme.name}:${tone}>${text}</>`,
+      bold: (text) => `<b>${text}</b>`,
+    };
+    return { theme, paint };
+  }
+
+  test("select mode and edit mode redraw in the new colours, without invalidate()", () => {
+    const { theme, paint } = switchablePaint();
+    const prompt = openPrompt(gitCommitRequest(), { paint });
+    expect(prompt.lines().join("\n")).toContain("<dark:border>");
+    theme.name = "light";
+    const select = prompt.lines().join("\n");
+    expect(select).not.toContain("<dark:");
+    expect(select).toContain("<light:border>╭");
+    expect(select).toContain("<light:accent><b>! Authorization required");
+    expect(select).toContain("<light:warning><b>git commit</b></>");
+    prompt.press("2");
+    expect(prompt.lines().join("\n")).toContain("<light:dim>Note to agent</>");
+    theme.name = "dark";
+    const edit = prompt.lines().join("\n");
+    expect(edit).not.toContain("<light:");
+    expect(edit).toContain("<dark:dim>Note to agent</>");
+    expect(edit).toContain("<dark:dim>enter</> run");
+  });
+});
+
+describe("focus", () => {
+  const CURSOR_MARKER = "\x1b_pi:c\x07";
+
+  test("the field being typed in has the terminal's cursor while the prompt is focused", () => {
+    const prompt = openPrompt();
+    prompt.press(KEYS.tab);
+    expect(prompt.lines().some((line) => line.includes(CURSOR_MARKER))).toBe(true);
+    prompt.prompt.focused = false;
+    expect(prompt.lines().some((line) => line.includes(CURSOR_MARKER))).toBe(false);
+    prompt.press(KEYS.shiftTab, KEYS.down, KEYS.enter);
+    expect(prompt.lines().some((line) => line.includes(CURSOR_MARKER))).toBe(false);
+    prompt.prompt.focused = true;
+    expect(prompt.lines().filter((line) => line.includes(CURSOR_MARKER))).toHaveLength(1);
+    prompt.press(KEYS.tab);
+    const withCursor = prompt.body().filter((_, index) => prompt.lines()[index + 1]?.includes(CURSOR_MARKER));
+    expect(withCursor).toEqual([">"]);
   });
 });

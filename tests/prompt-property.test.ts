@@ -1,9 +1,11 @@
-// Random key sequences over random commands and widths: the prompt never throws, never draws
-// wider than the terminal, never lets a control character through, and only ends in a defined
-// outcome. An untouched submit always runs the original bytes.
+// Random key sequences over random commands, widths and heights: the prompt never throws, never
+// draws wider or taller than the terminal, always shows the choices (select mode) or the line being
+// edited and the note (edit mode), never lets a control character through, and only ends in a
+// defined outcome. An untouched submit always runs the original bytes.
 import { describe, expect, test } from "bun:test";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
+import { choiceLine, EDIT_LABELS, type Paint, type Tone } from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
 import { gitCommitRequest, KEYS, openPrompt } from "./support/prompt-harness.ts";
 
@@ -114,7 +116,17 @@ const KEY = fc.constantFrom(
 const KNOWN_SEQUENCES = /\x1b\[[0-9;]*m|\x1b_pi:c\x07/g;
 const FORBIDDEN = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
-function checkFrame(lines: string[], width: number) {
+/** Colours as SGR codes, as pi's theme paints: invisible, but they tell a dim line from another. */
+const CODES: Record<Tone, number> = { accent: 36, border: 90, dim: 2, muted: 37, text: 39, warning: 33, error: 31, success: 32 };
+const sgr: Paint = { fg: (tone, text) => `\x1b[${CODES[tone]}m${text}\x1b[39m`, bold: (text) => `\x1b[1m${text}\x1b[22m` };
+const SIDE = sgr.fg("border", "│");
+/** pi-tui's Editor draws its cursor as reverse video ended by a full reset; an Input ends it with 27m. */
+const isEditorCursorLine = (line: string) => /\x1b\[7m[^\x1b]*\x1b\[0m/.test(line);
+/** The note in edit mode is a line dim from end to end (the "Note to agent" label is the other). */
+const isDimLine = (line: string) => line.startsWith("\x1b[2m") && line.indexOf("\x1b[39m") === line.trimEnd().length - 5;
+
+function checkFrame(lines: string[], width: number, rows: number) {
+  if (lines.length > rows) throw new Error(`${lines.length} lines on a terminal of ${rows} rows`);
   for (const line of lines) {
     if (visibleWidth(line) !== width) throw new Error(`line of width ${visibleWidth(line)} at ${width}: ${JSON.stringify(line)}`);
     const bare = line.replace(KNOWN_SEQUENCES, "");
@@ -123,6 +135,24 @@ function checkFrame(lines: string[], width: number) {
       throw new Error(`control or invisible character reached the terminal: ${JSON.stringify(line)}`);
     }
   }
+}
+
+/** What must always show: every choice in select mode; the Editor's cursor line and the note in edit mode. */
+function checkContent(lines: string[], labels: string[]) {
+  const inside = lines.slice(1, -1).map((line) => line.slice(SIDE.length + 1, -(SIDE.length + 1)));
+  const plainText = inside.map((line) => line.replace(KNOWN_SEQUENCES, "").trimEnd());
+  // A narrow frame cuts a choice's line short, with "...".
+  const shows = (choice: string) =>
+    plainText.some((line) => line === choice || (line.endsWith("...") && choice.startsWith(line.slice(0, -3))));
+  const choices = labels.map((label, index) => [choiceLine(index, label, true), choiceLine(index, label, false)] as const);
+  const missing = choices.filter(([selected, other]) => !shows(selected) && !shows(other));
+  if (missing.length < choices.length) {
+    if (missing.length > 0) throw new Error(`select mode without ${missing.map(([, other]) => other.trim()).join(", ")}`);
+    return;
+  }
+  if (!inside.some(isEditorCursorLine)) throw new Error("edit mode without the line being edited");
+  const notes = inside.filter((line, index) => isDimLine(line) && plainText[index] !== EDIT_LABELS.note);
+  if (notes.length === 0) throw new Error("edit mode without the note");
 }
 
 function checkOutcome(outcomes: PromptOutcome[], original: string) {
@@ -139,7 +169,7 @@ function checkOutcome(outcomes: PromptOutcome[], original: string) {
 }
 
 describe("the prompt under random input", () => {
-  test(`${RUNS} random key sequences: no throw, never wider than the terminal, nothing raw, defined outcomes`, () => {
+  test(`${RUNS} random key sequences: no throw, never wider or taller than the terminal, choices or the edited line and note in view, nothing raw, defined outcomes`, () => {
     fc.assert(
       fc.property(
         command,
@@ -148,11 +178,18 @@ describe("the prompt under random input", () => {
         fc.integer({ min: 6, max: 50 }),
         fc.boolean(),
         (detail, keys, width, rows, editable) => {
-          const prompt = openPrompt(gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }] }), { rows, width });
-          checkFrame(prompt.lines(), width);
+          const request = gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }] });
+          const labels = editable ? ["Authorize", "Edit", "Abort"] : ["Authorize", "Abort"];
+          const prompt = openPrompt(request, { rows, width, paint: sgr });
+          const check = () => {
+            const lines = prompt.lines();
+            checkFrame(lines, width, rows);
+            if (prompt.outcomes.length === 0) checkContent(lines, labels);
+          };
+          check();
           for (const key of keys) {
             prompt.press(key);
-            checkFrame(prompt.lines(), width);
+            check();
           }
           checkOutcome(prompt.outcomes, detail);
         },

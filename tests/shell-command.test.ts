@@ -3,8 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import type { ShellCommand } from "../lib/shell-command.ts";
 import { parseShell } from "../lib/shell-parse.ts";
-import { WRAPPERS } from "../lib/shell-wrappers.ts";
 import { changeDir, decodeMapped } from "../lib/shell-words.ts";
+import { WRAPPERS } from "../lib/shell-wrappers.ts";
 
 function only(source: string): ShellCommand {
   const { commands } = parseShell(source);
@@ -97,7 +97,7 @@ describe("offsets", () => {
 describe("wrappers", () => {
   test("the table is one object an Author can extend", () => {
     expect(parseShell("chronic git add x").commands[0].programName).toBe("chronic");
-    const commands = parseShell("chronic -e git add x", { wrappers: { ...WRAPPERS, chronic: { valueFlags: [] } } }).commands;
+    const commands = parseShell("chronic -e git add x", { ...WRAPPERS, chronic: { valueFlags: [] } }).commands;
     expect(commands[0].programName).toBe("git");
     expect(commands[0].wrappers.map((word) => word.text)).toEqual(["chronic", "-e"]);
   });

@@ -1,14 +1,15 @@
-import { describe, expect, test } from "bun:test";
-import { homedir } from "node:os";
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BashTool } from "../lib/api.ts";
 import { normalizeToolInput, stableJson } from "../lib/tool-input.ts";
 
 const CWD = "/work/proj";
 
-/** Narrows the union for assertions; the tests state which tool they expect. */
+/** Narrows the union for assertions; the tests state which tool they expect. Lazy fields are read. */
 function tool(name: string, input: unknown, cwd = CWD): Record<string, unknown> {
-  return normalizeToolInput(name, input, cwd) as unknown as Record<string, unknown>;
+  return { ...(normalizeToolInput(name, input, cwd) as unknown as Record<string, unknown>) };
 }
 
 /** A bash tool's plain fields, without its lazily parsed commands. */
@@ -88,6 +89,7 @@ describe("read", () => {
       path: "src/a.ts",
       absolutePath: "/work/proj/src/a.ts",
       projectPath: "src/a.ts",
+      realPath: "/work/proj/src/a.ts",
       offset: undefined,
       limit: undefined,
       detail: "src/a.ts",
@@ -129,6 +131,7 @@ describe("edit", () => {
       path: "src/a.ts",
       absolutePath: "/work/proj/src/a.ts",
       projectPath: "src/a.ts",
+      realPath: "/work/proj/src/a.ts",
       edits: [{ oldText: "foo", newText: "bar" }],
       replaceAll: false,
       detail: "src/a.ts (1 replacement)",
@@ -186,6 +189,7 @@ describe("edit", () => {
       path: "/work/proj/src/a.ts",
       absolutePath: "/work/proj/src/a.ts",
       projectPath: "src/a.ts",
+      realPath: "/work/proj/src/a.ts",
       edits: [{ oldText: "let x", newText: "const x" }],
       replaceAll: false,
       detail: "/work/proj/src/a.ts (1 replacement)",
@@ -237,6 +241,7 @@ describe("write", () => {
       path: "notes.md",
       absolutePath: "/work/proj/notes.md",
       projectPath: "notes.md",
+      realPath: "/work/proj/notes.md",
       content: "one\ntwo\n",
       detail: "notes.md (2 lines)",
     });
@@ -263,14 +268,36 @@ describe("write", () => {
 
 describe("grep and find", () => {
   for (const name of ["grep", "find"]) {
-    test(`${name} without path: the pattern is the detail`, () => {
+    test(`${name} without path: the pattern is the detail, and the search runs in cwd`, () => {
       const input = { pattern: "TODO|FIXME" };
-      expect(tool(name, input)).toStrictEqual({ name, input, pattern: "TODO|FIXME", path: undefined, detail: "TODO|FIXME" });
+      expect(tool(name, input)).toStrictEqual({
+        name,
+        input,
+        pattern: "TODO|FIXME",
+        path: undefined,
+        absolutePath: "/work/proj",
+        projectPath: ".",
+        realPath: "/work/proj",
+        detail: "TODO|FIXME",
+      });
     });
 
-    test(`${name} with path: pattern in path`, () => {
+    test(`${name} with path: pattern in path, resolved as the file tools' paths are`, () => {
       const input = { pattern: "*.ts", path: "src" };
-      expect(tool(name, input)).toStrictEqual({ name, input, pattern: "*.ts", path: "src", detail: "*.ts in src" });
+      expect(tool(name, input)).toStrictEqual({
+        name,
+        input,
+        pattern: "*.ts",
+        path: "src",
+        absolutePath: "/work/proj/src",
+        projectPath: "src",
+        realPath: "/work/proj/src",
+        detail: "*.ts in src",
+      });
+      expect(tool(name, { pattern: "x", path: "~/notes" })).toMatchObject({
+        absolutePath: join(homedir(), "notes"),
+        projectPath: undefined,
+      });
     });
 
     test(`${name} with a path that is not a string`, () => {
@@ -290,6 +317,7 @@ describe("ls", () => {
       path: ".",
       absolutePath: "/work/proj",
       projectPath: ".",
+      realPath: "/work/proj",
       limit: undefined,
       detail: ".",
     });
@@ -303,6 +331,7 @@ describe("ls", () => {
       path: "src/lib",
       absolutePath: "/work/proj/src/lib",
       projectPath: "src/lib",
+      realPath: "/work/proj/src/lib",
       limit: 50,
       detail: "src/lib",
     });
@@ -336,7 +365,7 @@ describe("path fields", () => {
 
   for (const [given, absolutePath, projectPath] of cases) {
     test(`${JSON.stringify(given)} → ${absolutePath} (${projectPath ?? "outside"})`, () => {
-      for (const name of ["read", "write", "edit", "ls"]) {
+      for (const name of ["read", "write", "edit", "ls", "grep", "find"]) {
         const result = tool(name, { path: given });
         expect(result.path).toBe(given);
         expect(result.absolutePath).toBe(absolutePath);
@@ -384,6 +413,47 @@ describe("path fields", () => {
     expect(result.path).toBe("");
     expect(result.absolutePath).toBe("/work/proj");
     expect(result.projectPath).toBe(".");
+  });
+});
+
+describe("realPath", () => {
+  const temp = realpathSync(mkdtempSync(join(tmpdir(), "pph-real-")));
+  const project = join(temp, "proj");
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+  mkdirSync(join(temp, "outside"));
+  mkdirSync(project);
+  writeFileSync(join(temp, "outside", "secret"), "");
+  symlinkSync("..", join(project, "link"));
+  symlinkSync("../outside/secret", join(project, "secret"));
+  symlinkSync("../outside/new", join(project, "dangling"));
+  symlinkSync("loop-b", join(project, "loop-a"));
+  symlinkSync("loop-a", join(project, "loop-b"));
+  symlinkSync("proj", join(temp, "alias"));
+
+  test("a write to link/x with link → .. lands outside the project, though projectPath reads inside", () => {
+    for (const name of ["write", "edit"]) {
+      const result = tool(name, { path: "link/x" }, project);
+      expect(result.projectPath).toBe("link/x");
+      expect(result.realPath).toBe(join(temp, "x"));
+    }
+  });
+
+  test("an existing file behind a symlink, and a directory to search", () => {
+    expect(tool("read", { path: "secret" }, project).realPath).toBe(join(temp, "outside", "secret"));
+    expect(tool("grep", { pattern: "x", path: "link" }, project).realPath).toBe(temp);
+    expect(tool("find", { pattern: "x" }, join(temp, "alias")).realPath).toBe(project);
+  });
+
+  test("a file that doesn't exist yet: its longest existing prefix is resolved, a dangling symlink followed", () => {
+    expect(tool("write", { path: "new/deeper/f" }, join(temp, "alias")).realPath).toBe(join(project, "new", "deeper", "f"));
+    expect(tool("write", { path: "dangling" }, project).realPath).toBe(join(temp, "outside", "new"));
+    expect(tool("write", { path: "link/proj/dangling/x" }, project).realPath).toBe(join(temp, "outside", "new", "x"));
+  });
+
+  test("never throws: symlink loops, NUL bytes, paths that can't exist", () => {
+    expect(typeof tool("read", { path: "loop-a/x" }, project).realPath).toBe("string");
+    expect(tool("read", { path: "a\0b" }, project).realPath).toBe(join(project, "a\0b"));
+    expect(tool("read", { path: "x".repeat(5000) }, project).realPath).toBe(join(project, "x".repeat(5000)));
   });
 });
 
@@ -510,7 +580,16 @@ describe("garbage input never throws", () => {
     expect(fields(tool("bash", null))).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
     expect(fields(tool("bash", "ls"))).toStrictEqual({ name: "bash", input: {}, detail: "", command: "", timeout: undefined });
     expect(tool("bash", null).commands).toEqual([]);
-    expect(tool("grep", 42)).toStrictEqual({ name: "grep", input: {}, pattern: "", path: undefined, detail: "" });
+    expect(tool("grep", 42)).toStrictEqual({
+      name: "grep",
+      input: {},
+      pattern: "",
+      path: undefined,
+      absolutePath: "/work/proj",
+      projectPath: ".",
+      realPath: "/work/proj",
+      detail: "",
+    });
     expect(tool("mcp__custom", [1, 2])).toStrictEqual({ name: "mcp__custom", input: {}, detail: "{}" });
   });
 

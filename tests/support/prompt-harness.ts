@@ -36,6 +36,7 @@ export function keybindings(overrides: Record<string, string | string[]> = {}): 
 export function fakeTui(rows = 40, columns = 100) {
   const calls: string[] = [];
   const tui = {
+    /** Mutable: a test resizes the terminal by setting `rows`. */
     terminal: { rows, columns },
     requestRender: (force?: boolean) => calls.push(force ? "render!" : "render"),
     stop: () => calls.push("stop"),
@@ -103,6 +104,10 @@ export function openPrompt(
     },
     lines(w = width) {
       return prompt.render(w);
+    },
+    /** The terminal's height changes, as when the Approver resizes the window. */
+    resize(rows: number) {
+      (tui.terminal as { rows: number }).rows = rows;
     },
     /** Rendered lines without the border and without trailing spaces. */
     body(w = width) {
