@@ -1,7 +1,7 @@
 // Rule files: their JSON, what is refused or reported, examples checked at load, and a rule file
 // as one hook of the evaluator (README "Rules").
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { evaluate } from "../lib/evaluator.ts";
@@ -174,6 +174,12 @@ describe("a rule file as a hook", () => {
     const read = (path: string) => evaluate(hooks, { cwd: project, tool: normalizeToolInput("read", { path }, project) });
     for (const path of [".env", "link/.env", "sub/../.env", "link/sub/../.env"]) expect((await read(path))?.kind).toBe("block");
     expect(await read("sub/.env")).toBeUndefined();
+  });
+
+  test("examples/rules.json loads, and its examples hold", async () => {
+    const dir = permissionsDir({ "rules.json": readFileSync(join(import.meta.dir, "../examples/rules.json"), "utf8") });
+    const { hooks, errors, warnings } = await loadPermissionModules({ user: dir });
+    expect([errors, warnings, hooks.map((hook) => hook.description)]).toEqual([[], [], ["Rules: 6 deny, 5 ask, 2 allow"]]);
   });
 
   test("a file with only allow rules never runs", async () => {
