@@ -60,15 +60,11 @@ export const LOAD_TIME_LIMIT_MS = 10_000;
 
 /**
  * Loads every permission module and rule file: project ones first, then user ones, each in name
- * order. `branchGrants`: the grants of the session branch, which rule files honour beside their own.
+ * order. Every rule file honours the grants of every rule file loaded with it.
  */
-export async function loadPermissionModules(dirs: PermissionDirs, branchGrants?: () => RuleSet | undefined): Promise<LoadResult> {
+export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [], warnings: [] };
   const grants: RuleSet[] = [];
-  const allGrants = () => {
-    const branch = branchGrants?.();
-    return branch ? [...grants, branch] : grants;
-  };
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
   const roots: [Scope, string | undefined][] = [
@@ -78,7 +74,7 @@ export async function loadPermissionModules(dirs: PermissionDirs, branchGrants?:
   for (const [scope, root] of roots) {
     if (!root) continue;
     for (const file of moduleFiles(root)) {
-      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, grants, allGrants);
+      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, grants);
       else await loadModule(file, scope, root, generation, result);
     }
   }
@@ -193,14 +189,7 @@ export function moduleFiles(root: string): string[] {
  * A rule file is one hook. Entries it can't use are warnings; a file that is not JSON, not the
  * shape, holds a malformed rule or an example its rules decide otherwise does not load.
  */
-function loadRuleFile(
-  file: string,
-  scope: Scope,
-  root: string,
-  result: LoadResult,
-  grants: RuleSet[],
-  allGrants: () => readonly RuleSet[],
-): void {
+function loadRuleFile(file: string, scope: Scope, root: string, result: LoadResult, grants: RuleSet[]): void {
   let rules: RuleFile;
   try {
     const parsed = parseRuleFile(readFileSync(file, "utf8"));
@@ -228,7 +217,7 @@ function loadRuleFile(
       }),
       ...(tools && { tools }),
       handler({ cwd, tool }) {
-        const verdict = decide(rules, tool, cwd, resolvers(cwd), allGrants());
+        const verdict = decide(rules, tool, cwd, resolvers(cwd), grants);
         if (verdict?.kind === "deny")
           return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
         if (verdict?.kind === "ask") {

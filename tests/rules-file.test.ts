@@ -182,6 +182,23 @@ describe("a rule file as a hook", () => {
     expect([errors, warnings, hooks.map((hook) => hook.description)]).toEqual([[], [], ["Rules: 6 deny, 5 ask, 2 allow"]]);
   });
 
+  test("grants in any rule file exempt from every rule file's ask rules, never from deny; allow stays within its file", async () => {
+    const project = permissionsDir({
+      "rules.json": { permissions: { deny: ["Bash(git push -f:*)"], ask: ["Bash(git push:*)", "Bash(npm publish:*)"] } },
+    });
+    const user = permissionsDir({
+      "grants.json": { grants: ["Bash(git push:*)"] },
+      "mine.json": { permissions: { allow: ["Bash(npm publish:*)"] } },
+    });
+    const { hooks } = await loadPermissionModules({ project, user });
+    const call = async (command: string) =>
+      (await evaluate(hooks, { cwd: TEMP, tool: normalizeToolInput("bash", { command }, TEMP) }))?.kind;
+    expect(await call("git push origin")).toBeUndefined();
+    expect(await call("git push -f")).toBe("block");
+    expect(await call("npm publish")).toBe("request");
+    expect(hooks[1]?.description).toBe("Rules: 0 deny, 0 ask, 0 allow, 1 grant");
+  });
+
   test("a file with only allow rules never runs", async () => {
     const dir = permissionsDir({ "r.json": { permissions: { allow: ["Bash"] } } });
     expect((await loadPermissionModules({ user: dir })).hooks[0]?.tools).toEqual([]);
