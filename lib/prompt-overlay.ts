@@ -4,6 +4,7 @@ import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
 import { Frame, wrap } from "./frame.ts";
+import { markHighlights } from "./highlight.ts";
 import { isDontAskAgain, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
@@ -336,18 +337,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   private highlightedDetail(): string {
     const { detail, highlights } = this.request;
-    let out = "";
-    let at = 0;
-    for (const span of highlights) {
-      out += toVisible(detail.slice(at, span.start));
-      const marked = toVisible(detail.slice(span.start, span.end));
-      out += marked
-        .split("\n")
-        .map((part) => this.paint.fg("warning", this.paint.bold(part)))
-        .join("\n");
-      at = span.end;
-    }
-    return out + toVisible(detail.slice(at));
+    return markHighlights(detail, highlights, (part) => this.paint.fg("warning", this.paint.bold(part)));
   }
 
   // ── Edit mode ────────────────────────────────────────────────────────────────────────────
