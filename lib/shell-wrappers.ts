@@ -15,6 +15,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     dirFlags: ["-C", "--chdir"],
   },
   sudo: {
+    assignments: true,
     valueFlags: [
       "-u",
       "--user",

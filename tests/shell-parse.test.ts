@@ -165,6 +165,8 @@ const CASES: [source: string, commands: string[]][] = [
   ["sudo -u root -E git push", ["git push"]],
   ["sudo -uroot git push", ["git push"]],
   ["sudo --user=root git push", ["git push"]],
+  ["sudo FOO=1 git push", ["git push"]],
+  ["sudo -E PATH=/x:$PATH git push", ["git push"]],
   ["doas -u root git add", ["git add"]],
   ["nohup git push &", ["git push"]],
   ["nice -n 10 git gc", ["git gc"]],
