@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,6 +17,7 @@ import type {
 import { describeError, withTimeLimit } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
+import { realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
 
@@ -271,16 +272,6 @@ function cached<Value>(make: (key: string) => Value): (key: string) => Value {
     }
     return value;
   };
-}
-
-/** The path with symlinks resolved; for a file that doesn't exist yet, its nearest existing directory's. */
-function realPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    const parent = dirname(path);
-    return parent === path ? path : join(realPath(parent), basename(path));
-  }
 }
 
 async function loadModule(file: string, scope: Scope, root: string, generation: bigint, result: LoadResult): Promise<void> {

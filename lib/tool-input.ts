@@ -1,6 +1,5 @@
-import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
   BashToolInput,
@@ -13,6 +12,7 @@ import type {
 } from "@earendil-works/pi-coding-agent";
 import type { EditReplacement, McpTool, PermissionTool, WrapperSpec } from "./api.ts";
 import * as present from "./presenter.ts";
+import { realPath } from "./real-path.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
@@ -189,36 +189,10 @@ function resolvedPath(path: string, cwd: string) {
     projectPath: inside ? fromCwd || "." : undefined,
     // Resolved on first access: most hooks never ask, and it costs file system calls.
     get realPath() {
-      real ??= realPath(absolutePath, { symlinks: MAX_SYMLINKS });
+      real ??= realPath(absolutePath);
       return real;
     },
   };
-}
-
-/** As many symlinks as Linux follows for one path before it gives up (ELOOP). */
-const MAX_SYMLINKS = 40;
-
-/**
- * An absolute path with symlinks resolved. For a path that doesn't exist yet, its longest existing
- * prefix is resolved, and a dangling symlink on the way leads to its target. Never throws.
- */
-function realPath(path: string, budget: { symlinks: number }): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    const joined = join(realPath(parent, budget), basename(path));
-    try {
-      if (budget.symlinks > 0 && lstatSync(joined).isSymbolicLink()) {
-        budget.symlinks--;
-        return realPath(resolve(dirname(joined), readlinkSync(joined)), budget);
-      }
-    } catch {
-      // Not there (yet): the rest of the path is taken as written.
-    }
-    return joined;
-  }
 }
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;

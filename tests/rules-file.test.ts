@@ -176,6 +176,16 @@ describe("a rule file as a hook", () => {
     expect(await read("sub/.env")).toBeUndefined();
   });
 
+  test("a write through a dangling symlink is caught where it lands: Edit(./.env) holds for link → .env before .env exists", async () => {
+    const dir = permissionsDir({ "r.json": { permissions: { deny: ["Edit(./.env)"] } } });
+    const project = join(dir, "..", "..");
+    symlinkSync(join(project, ".env"), join(project, "harmless"));
+    const { hooks } = await loadPermissionModules({ project: dir, user: join(TEMP, "none") });
+    const bash = (command: string) => evaluate(hooks, { cwd: project, tool: normalizeToolInput("bash", { command }, project) });
+    expect((await bash("echo TOKEN=x > harmless"))?.kind).toBe("block");
+    expect(await bash("echo x > other")).toBeUndefined();
+  });
+
   test("examples/rules.json loads, and its examples hold", async () => {
     const dir = permissionsDir({ "rules.json": readFileSync(join(import.meta.dir, "../examples/rules.json"), "utf8") });
     const { hooks, errors, warnings } = await loadPermissionModules({ user: dir });

@@ -1,0 +1,32 @@
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+
+/** As many symlinks as Linux follows for one path before it gives up (ELOOP). */
+const MAX_SYMLINKS = 40;
+
+/**
+ * An absolute path with symlinks resolved. For a path that doesn't exist yet, its longest existing
+ * prefix is resolved, and a dangling symlink on the way leads to its target. Never throws.
+ */
+export function realPath(path: string): string {
+  return resolved(path, { symlinks: MAX_SYMLINKS });
+}
+
+function resolved(path: string, budget: { symlinks: number }): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    if (parent === path) return path;
+    const joined = join(resolved(parent, budget), basename(path));
+    try {
+      if (budget.symlinks > 0 && lstatSync(joined).isSymbolicLink()) {
+        budget.symlinks--;
+        return resolved(resolve(dirname(joined), readlinkSync(joined)), budget);
+      }
+    } catch {
+      // Not there (yet): the rest of the path is taken as written.
+    }
+    return joined;
+  }
+}
