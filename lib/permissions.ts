@@ -55,12 +55,12 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     });
   }
 
-  async function run(command: PermissionsCommand, { hooks, errors }: LoadResult, ctx: ExtensionContext): Promise<void> {
+  async function run(command: PermissionsCommand, { hooks, errors, wrappers }: LoadResult, ctx: ExtensionContext): Promise<void> {
     if (command.kind === "usage") return ctx.ui.notify(present.PERMISSIONS_USAGE, "warning");
     if (command.kind === "list") return list(hooks, errors, ctx);
     if (command.kind === "log")
       return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
-    if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, ctx);
+    if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
     if (command.name === undefined) {
@@ -74,8 +74,14 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
   }
 
   /** Every hook and rule file on the call, none of them deciding anything for real; the call never runs. */
-  async function dryRun(toolName: string, input: Record<string, unknown>, hooks: readonly LoadedHook[], ctx: ExtensionContext) {
-    const tool = normalizeToolInput(toolName, input, ctx.cwd);
+  async function dryRun(
+    toolName: string,
+    input: Record<string, unknown>,
+    hooks: readonly LoadedHook[],
+    wrappers: LoadResult["wrappers"],
+    ctx: ExtensionContext,
+  ) {
+    const tool = normalizeToolInput(toolName, input, ctx.cwd, wrappers);
     const verdicts: present.DryRunVerdict[] = [];
     for (const hook of hooks) {
       const verdict = await evaluate([hook], { cwd: ctx.cwd, tool });
