@@ -35,5 +35,7 @@ test("the bundle imports only Node built-ins; pi's packages only through pi's ex
 });
 
 test("imported natively, the bundle fails before it resolves anything", async () => {
-  await expect(import(join(root, "dist/hooks.js"))).rejects.toThrow("pi-permission-hooks must be loaded by pi's extension loader");
+  await expect(import(join(root, "dist/hooks.js"))).rejects.toThrow(
+    "pi-permission-hooks must be loaded by pi's extension loader",
+  );
 });

@@ -8,8 +8,7 @@ import { generatedWords } from "./support/shell-generate.ts";
 
 const PROGRAMS = ["argv", "git", "rm"];
 // No PATH inside the script: a line that named anything but a stand-in could not run it.
-const PRELUDE =
-  "PATH=/nonexistent\n" + PROGRAMS.map((name) => `${name}() { printf '%s\\0' ${name} "$@"; printf '\\1'; }`).join("\n");
+const PRELUDE = `PATH=/nonexistent\n${PROGRAMS.map((name) => `${name}() { printf '%s\\0' ${name} "$@"; printf '\\1'; }`).join("\n")}`;
 
 /** The argv bash passes for each line (one simple command per line). */
 function bashArgv(lines: string[]): string[][] {

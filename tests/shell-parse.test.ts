@@ -2,8 +2,8 @@
 // A word bash expands at run time is marked °; a command reached through another is prefixed with how
 // (`-c:`, `eval:`, `stdin:`, `xargs:`, `find:`); INCOMPLETE closes a parse that could not follow everything.
 import { describe, expect, test } from "bun:test";
-import { parseShell } from "../lib/shell-parse.ts";
 import type { ShellWord } from "../lib/shell-command.ts";
+import { parseShell } from "../lib/shell-parse.ts";
 
 function word(text: string, dynamic: boolean): string {
   return (/^[\w./@%+,:=\-~{}*?[\]$]+$/.test(text) ? text : JSON.stringify(text)) + (dynamic ? "°" : "");

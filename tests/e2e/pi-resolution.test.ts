@@ -5,7 +5,16 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFile
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { installNode, installPi, killAll, PI_VERSIONS, type PiSession, runPiPrint, type StartOptions, startPi } from "./harness.ts";
+import {
+  installNode,
+  installPi,
+  killAll,
+  PI_VERSIONS,
+  type PiSession,
+  runPiPrint,
+  type StartOptions,
+  startPi,
+} from "./harness.ts";
 import { promptReady } from "./prompt.ts";
 
 const BUNDLE = resolve(import.meta.dir, "../../dist/hooks.js");
@@ -138,7 +147,10 @@ describe.each(PI_VERSIONS)("pi %s on bun, as a user runs it", (version) => {
     scratchDirs.push(dir);
     const lacking = join(dir, "hooks.js");
     // Stands in for a pi-tui without the names the extension uses.
-    writeFileSync(lacking, readFileSync(BUNDLE, "utf8").replace('jitiImport("@earendil-works/pi-tui")', 'jitiImport("node:path")'));
+    writeFileSync(
+      lacking,
+      readFileSync(BUNDLE, "utf8").replace('jitiImport("@earendil-works/pi-tui")', 'jitiImport("node:path")'),
+    );
     const run = await runPiPrint({
       version,
       prompt: "run it",
@@ -146,8 +158,11 @@ describe.each(PI_VERSIONS)("pi %s on bun, as a user runs it", (version) => {
       script: SCRIPT,
     });
     try {
-      const missing = "missing Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi";
-      expect(run.stderr.split("\n").filter((line) => line.includes("pi-permission-hooks"))).toEqual([present.notifyPiUnavailable(missing)]);
+      const missing =
+        "missing Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi";
+      expect(run.stderr.split("\n").filter((line) => line.includes("pi-permission-hooks"))).toEqual([
+        present.notifyPiUnavailable(missing),
+      ]);
       const result = run.records[1]?.messages.findLast((message) => message.role === "toolResult");
       expect(result?.content).toEqual([{ type: "text", text: present.agentInternalError(missing) }]);
     } finally {
