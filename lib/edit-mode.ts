@@ -30,8 +30,11 @@ const LADDER: readonly Step<Part>[] = [
   ["rules", 0],
 ];
 const GAPS = 3;
-/** pi-tui's Editor draws its cursor in reverse video; the command never holds an escape itself (it is shown as notation). */
-const EDITOR_CURSOR = "\x1b[7m";
+/**
+ * How pi-tui's Editor marks its cursor's row: reverse video (0.80), its fake-cursor marker (1.x), or
+ * the hardware-cursor marker (when focused). The command never holds an escape (it shows as notation).
+ */
+const EDITOR_CURSOR = /\x1b\[7m|\x1b_pi:f?c\x07/;
 
 /**
  * Edit mode of the prompt: the command in pi-tui's multiline Editor above a one-line, dim note.
@@ -215,7 +218,7 @@ export class EditMode {
     if (text.length > textRows) {
       const cursor = Math.max(
         0,
-        text.findIndex((line) => line.includes(EDITOR_CURSOR)),
+        text.findIndex((line) => EDITOR_CURSOR.test(line)),
       );
       const first = Math.max(0, Math.min(cursor - Math.floor(textRows / 2), text.length - textRows));
       shown = text.slice(first, first + textRows);

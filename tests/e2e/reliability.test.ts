@@ -3,7 +3,7 @@ import { expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { textOf } from "./harness.ts";
+import { pollUntil, textOf } from "./harness.ts";
 import { describeEachPi } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
@@ -100,10 +100,23 @@ describeEachPi("reliability", (suite) => {
     pi.prompt("go");
     await pi.waitFor("esc abort");
     pi.resize(60, 30);
-    await pi.waitFor(/╭─{20,}╮/);
-    const screen = pi.screen();
-    for (const line of screen.split("\n")) expect(Bun.stringWidth(line)).toBeLessThanOrEqual(60);
-    expect(screen).toContain("Authorization required: Ask");
+    // The overlay is 80% of 60 columns: every row of the new frame has its edges in the same two columns.
+    let rows: string[] = [];
+    const framed = () => {
+      rows = pi.screen().split("\n");
+      const top = rows.findIndex((row) => row.includes("╭"));
+      const bottom = rows.findIndex((row) => row.includes("╰"));
+      if (top < 0 || bottom <= top) return false;
+      const [left, right] = [columnOf(rows[top] as string, "╭"), columnOf(rows[top] as string, "╮")];
+      return (
+        right - left + 1 === 48 &&
+        rows.slice(top + 1, bottom).every((row) => charAt(row, left) === "│" && charAt(row, right) === "│") &&
+        charAt(rows[bottom] as string, left) === "╰" &&
+        charAt(rows[bottom] as string, right) === "╯"
+      );
+    };
+    await pollUntil(15_000, framed, () => `no whole 48-column frame:\n${rows.join("\n")}`);
+    expect(rows.join("\n")).toContain("Authorization required: Ask");
     pi.send("Enter");
     await pi.waitForRecord(2);
   });
@@ -239,3 +252,18 @@ describeEachPi("reliability", (suite) => {
     expect(pi.screen()).not.toContain("Authorization required");
   });
 });
+
+/** The screen column where `char` first appears in `row`. */
+function columnOf(row: string, char: string): number {
+  return Bun.stringWidth(row.slice(0, row.indexOf(char)));
+}
+
+/** The character drawn at screen column `column` of `row`. */
+function charAt(row: string, column: number): string | undefined {
+  let at = 0;
+  for (const char of row) {
+    if (at === column) return char;
+    at += Bun.stringWidth(char);
+  }
+  return undefined;
+}
