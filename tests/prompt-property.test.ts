@@ -122,8 +122,15 @@ const sgr: Paint = { fg: (tone, text) => `\x1b[${CODES[tone]}m${text}\x1b[39m`, 
 const SIDE = sgr.fg("border", "│");
 /** pi-tui's Editor draws its cursor as reverse video ended by a full reset; an Input ends it with 27m. */
 const isEditorCursorLine = (line: string) => /\x1b\[7m[^\x1b]*\x1b\[0m/.test(line);
-/** The note in edit mode is a line dim from end to end (the "Note to agent" label is the other). */
-const isDimLine = (line: string) => line.startsWith("\x1b[2m") && line.indexOf("\x1b[39m") === line.trimEnd().length - 5;
+/**
+ * The note in edit mode is a line dim from end to end (the "Note to agent" label is the other), or
+ * one cut short by the frame, which ends it with a reset of its own.
+ */
+const isDimLine = (line: string) => {
+  if (!line.startsWith("\x1b[2m")) return false;
+  const end = line.indexOf("\x1b[39m");
+  return end === -1 || end === line.trimEnd().length - 5;
+};
 
 function checkFrame(lines: string[], width: number, rows: number) {
   if (lines.length > rows) throw new Error(`${lines.length} lines on a terminal of ${rows} rows`);
