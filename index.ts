@@ -4,6 +4,7 @@ import { DecisionLog } from "./lib/decision-log.ts";
 import { Enablement } from "./lib/enablement.ts";
 import { describeError } from "./lib/failure.ts";
 import { Gatekeeper } from "./lib/gatekeeper.ts";
+import { Grants } from "./lib/grants.ts";
 import { guard, report } from "./lib/guard.ts";
 import { loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
@@ -21,8 +22,14 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
   const enablement = new Enablement(pi);
   const decisions = new DecisionLog(pi);
   let watch: PromptWatch = {};
-  const gatekeeper = new Gatekeeper(enablement, (ctx, request, track) => showPrompt(ctx, request, track, watch), decisions);
-  registerPermissionControls(pi, gatekeeper, enablement);
+  const grants = new Grants(pi);
+  const gatekeeper = new Gatekeeper(
+    enablement,
+    (ctx, request, track) => showPrompt(ctx, request, track, watch),
+    decisions,
+    grants,
+  );
+  registerPermissionControls(pi, gatekeeper, enablement, grants);
 
   pi.on("session_start", async (_event, ctx) => {
     await guard(ctx, DURING.load, () => {
@@ -38,7 +45,7 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
   });
   pi.on("session_tree", (_event, ctx) =>
     guard(ctx, DURING.tree, () => {
-      gatekeeper.onTree();
+      gatekeeper.onTree(ctx);
       enablement.restore(ctx);
     }),
   );

@@ -32,6 +32,7 @@ export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Dec
         outcome: "authorize",
         note: outcome.note !== undefined,
         ...(outcome.dontAskAgain ? { dontAskAgain: true } : {}),
+        ...(outcome.grant ? { grant: outcome.grant.rule } : {}),
       };
     case "edit":
       return { ...base, outcome: "edit", edited: outcome.command, note: outcome.note !== undefined };
@@ -43,8 +44,13 @@ export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Dec
   }
 }
 
+/** A call that ran without a prompt because a grant covered what asked; `call.hookName` is the hook that asked. */
+export function grantedDecision(call: DecidedCall, grant: string): Decision {
+  return { hook: call.hookName, tool: call.toolName, detail: call.detail, outcome: "authorize", note: false, grant, by: "grant" };
+}
+
 /** A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout. */
-export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver">): Decision {
+export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver" | "grant">): Decision {
   return {
     hook: call.hookName,
     tool: call.toolName,
@@ -90,7 +96,7 @@ export class DecisionLog {
 }
 
 const OUTCOMES: readonly DecisionOutcome[] = ["authorize", "edit", "abort", "block"];
-const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout"];
+const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant"];
 
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
@@ -105,7 +111,7 @@ export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord
 
 function asRecord(data: unknown): DecisionRecord | undefined {
   if (typeof data !== "object" || data === null) return undefined;
-  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, by } = data as Record<string, unknown>;
+  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data as Record<string, unknown>;
   const strings = [time, hook, tool, detail].every((value) => typeof value === "string");
   if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
   return {
@@ -117,6 +123,7 @@ function asRecord(data: unknown): DecisionRecord | undefined {
     outcome: outcome as DecisionOutcome,
     note: note === true,
     ...(dontAskAgain === true ? { dontAskAgain: true } : {}),
+    ...(typeof grant === "string" ? { grant } : {}),
     by: by as DecidedBy,
   };
 }

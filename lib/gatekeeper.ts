@@ -2,10 +2,11 @@ import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
-import { approverDecision, type DecisionLog, unansweredDecision } from "./decision-log.ts";
+import { approverDecision, type DecisionLog, grantedDecision, unansweredDecision } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
+import type { Grants, GrantUse } from "./grants.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
@@ -29,11 +30,15 @@ export class Gatekeeper {
   private stoppedBy: string | undefined;
   private closed = false;
 
-  /** `show` puts a request to the Approver; tests answer in its place. `decisions` records every outcome and block. */
+  /**
+   * `show` puts a request to the Approver; tests answer in its place. `decisions` records every
+   * outcome and block; `grants` lets covered requests through and keeps the grants an Authorize saves.
+   */
   constructor(
     private readonly enablement: Enablement,
     private readonly show: ShowPrompt = showPrompt,
     private readonly decisions?: DecisionLog,
+    private readonly grants?: Grants,
   ) {}
 
   /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
@@ -41,9 +46,12 @@ export class Gatekeeper {
     this.notes.discardAll();
     this.stoppedBy = undefined;
     this.closed = false;
+    const grants = this.grants;
+    grants?.restore(ctx);
     this.loading = permissionDirs(ctx)
-      .then(loadPermissionModules)
+      .then((dirs) => loadPermissionModules(dirs, grants && (() => grants.inForce())))
       .then((result) => {
+        grants?.track(result.hooks);
         for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
         for (const { file, error } of result.warnings) report(ctx, present.notifyLoadWarning(file, error), "warning");
         return result;
@@ -63,10 +71,11 @@ export class Gatekeeper {
     return this.loading;
   }
 
-  /** /tree moved to another point of the session: nothing of the old position carries over. */
-  onTree(): void {
+  /** /tree moved to another point of the session: nothing of the old position carries over; the branch's grants hold. */
+  onTree(ctx: ExtensionContext): void {
     this.notes.discardAll();
     this.stoppedBy = undefined;
+    this.grants?.restore(ctx);
   }
 
   /**
@@ -89,8 +98,15 @@ export class Gatekeeper {
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
     const parent = parentId === undefined ? undefined : parentCall(ctx, this.notes.rootOf(event.toolCallId));
-    const verdict = await evaluate(hooks, parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool });
-    if (!verdict) return undefined;
+    const input = parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool };
+    let verdict = await evaluate(hooks, input);
+    let granted: GrantUse | undefined;
+    if (this.grants?.any()) ({ verdict, granted } = await this.grants.pass(verdict, hooks, input));
+    if (!verdict) {
+      if (granted)
+        this.decisions?.record(grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule), ctx);
+      return undefined;
+    }
     const hookName = verdict.hook.name;
     const call = { hookName, toolName: event.toolName, detail: tool.detail };
     if (verdict.kind === "block") {
@@ -176,6 +192,13 @@ export class Gatekeeper {
     return answer;
   }
 
+  /** A grant that can't be saved is said, and the call still runs: the Approver authorized it either way. */
+  private saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): void {
+    const { file, error } = this.grants?.save(grant, ctx) ?? { error: present.grantProblems.noGrants };
+    if (error === undefined) ctx.ui.notify(present.notifyGranted(grant.rule, grant.scope, file), "info");
+    else report(ctx, present.notifyGrantNotSaved(grant.rule, grant.scope, file, error), "warning");
+  }
+
   /** `nested`: the call another call made, as the notes relayed to the agent name it. */
   private apply(
     outcome: PromptOutcome,
@@ -199,6 +222,7 @@ export class Gatekeeper {
           this.enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
         }
+        if (outcome.grant) this.saveGrant(outcome.grant, ctx);
         return undefined;
       case "edit": {
         const input = commandInput(event);

@@ -15,6 +15,7 @@ import type {
   WrapperSpec,
 } from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
+import { noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
 import { realPath } from "./real-path.ts";
@@ -61,11 +62,13 @@ export const LOAD_TIME_LIMIT_MS = 10_000;
 
 /**
  * Loads every permission module and rule file: project ones first, then user ones, each in name
- * order. Every rule file honours the grants of every rule file loaded with it.
+ * order. Every rule file honours the grants `inForce` gives at each call; without it, the grants
+ * of every rule file loaded with it.
  */
-export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadResult> {
+export async function loadPermissionModules(dirs: PermissionDirs, inForce?: () => readonly RuleSet[]): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [], warnings: [] };
-  const grants: RuleSet[] = [];
+  const fileGrants: RuleSet[] = [];
+  const grants = inForce ?? (() => fileGrants);
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
   const roots: [Scope, string | undefined][] = [
@@ -75,7 +78,7 @@ export async function loadPermissionModules(dirs: PermissionDirs): Promise<LoadR
   for (const [scope, root] of roots) {
     if (!root) continue;
     for (const file of moduleFiles(root)) {
-      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, grants);
+      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
       else await loadModule(file, scope, root, generation, result);
     }
   }
@@ -190,7 +193,14 @@ export function moduleFiles(root: string): string[] {
  * A rule file is one hook. Entries it can't use are warnings; a file that is not JSON, not the
  * shape, holds a malformed rule or an example its rules decide otherwise does not load.
  */
-function loadRuleFile(file: string, scope: Scope, root: string, result: LoadResult, grants: RuleSet[]): void {
+function loadRuleFile(
+  file: string,
+  scope: Scope,
+  root: string,
+  result: LoadResult,
+  fileGrants: RuleSet[],
+  grants: () => readonly RuleSet[],
+): void {
   let rules: RuleFile;
   try {
     const parsed = parseRuleFile(readFileSync(file, "utf8"));
@@ -202,7 +212,7 @@ function loadRuleFile(file: string, scope: Scope, root: string, result: LoadResu
     const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
     if (failed) throw new Error(failed);
     for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
-    grants.push(rules.grants);
+    fileGrants.push(rules.grants);
     const name = basename(file);
     if (result.hooks.some((other) => other.name === name))
       result.warnings.push({ file, error: problems.duplicateHookName(name) });
@@ -218,13 +228,16 @@ function loadRuleFile(file: string, scope: Scope, root: string, result: LoadResu
       }),
       ...(tools && { tools }),
       handler({ cwd, tool }) {
-        const verdict = decide(rules, tool, cwd, resolvers(cwd), grants);
+        const verdict = decide(rules, tool, cwd, resolvers(cwd), grants());
         if (verdict?.kind === "deny")
           return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
         if (verdict?.kind === "ask") {
           const { rule, spans } = verdict;
-          return { decision: "request", prompt: { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans } };
+          const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
+          noteAskingRule(prompt, rule.text);
+          return { decision: "request", prompt };
         }
+        if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
         return undefined;
       },
       scope,

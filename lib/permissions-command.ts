@@ -1,6 +1,7 @@
-// `/permissions [enable|disable [hook name] | log | test <call>]`: parsing, hook names, argument completion. Pure.
+// `/permissions [enable|disable [hook name] | log | test <call> | grant <rule> [--project|--user] | revoke <rule>]`:
+// parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
-import { SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
+import { type GrantScopeName, SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
 import { toVisible } from "./visible.ts";
 
 export type PermissionsCommand =
@@ -11,9 +12,12 @@ export type PermissionsCommand =
   | { kind: "log" }
   /** A dry run: what the hooks and rules decide about this call. */
   | { kind: "test"; toolName: string; input: Record<string, unknown> }
+  /** Don't ask again for this rule, where `scope` says. */
+  | { kind: "grant"; rule: string; scope: GrantScopeName }
+  | { kind: "revoke"; rule: string }
   | { kind: "usage" };
 
-const SUBCOMMANDS = ["enable", "disable", "log", "test"] as const;
+const SUBCOMMANDS = ["enable", "disable", "log", "test", "grant", "revoke"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
@@ -25,6 +29,8 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   const name = rest.trim();
   if (subcommand === "log") return name === "" ? { kind: "log" } : { kind: "usage" };
   if (subcommand === "test") return name === "" ? { kind: "usage" } : testCall(name);
+  if (subcommand === "grant") return grantCommand(name);
+  if (subcommand === "revoke") return name === "" ? { kind: "usage" } : { kind: "revoke", rule: name };
   return name === ""
     ? { kind: "switch", enabled: subcommand === "enable" }
     : { kind: "switch", enabled: subcommand === "enable", name };
@@ -45,6 +51,13 @@ function testCall(text: string): PermissionsCommand {
   return { kind: "test", toolName: "bash", input: { command: text } };
 }
 
+/** `<rule>` for this branch; `<rule> --project` or `<rule> --user` for a rule file. */
+function grantCommand(text: string): PermissionsCommand {
+  const [, rule = text, flag] = /^([\s\S]*?)\s+--(project|user)$/.exec(text) ?? [];
+  if (rule.trim() === "" || rule.trim() === "--project" || rule.trim() === "--user") return { kind: "usage" };
+  return { kind: "grant", rule: rule.trim(), scope: flag === "project" || flag === "user" ? flag : "branch" };
+}
+
 /** The hook a typed name means: the exact name, else the one name that differs only in case. */
 export function resolveHookName(typed: string, names: readonly string[]): string | undefined {
   if (names.includes(typed)) return typed;
@@ -58,12 +71,25 @@ export interface CompletionHook {
   enabled: boolean;
 }
 
-/** Completes the subcommand, then the names of the hooks it would switch; the value is the whole argument. */
-export function completePermissionsArgs(prefix: string, hooks: readonly CompletionHook[]): AutocompleteItem[] | null {
+/**
+ * Completes the subcommand, then the names of the hooks it would switch, or the grants it would
+ * revoke; the value is the whole argument.
+ */
+export function completePermissionsArgs(
+  prefix: string,
+  hooks: readonly CompletionHook[],
+  grants: readonly string[] = [],
+): AutocompleteItem[] | null {
   const { word, space, rest } = split(prefix);
   const subcommand = asSubcommand(word);
-  const switching = subcommand === "log" || subcommand === "test" ? undefined : subcommand;
-  const items = !space ? subcommandItems(word) : switching ? hookItems(switching, rest, hooks) : [];
+  const switching = subcommand === "enable" || subcommand === "disable" ? subcommand : undefined;
+  const items = !space
+    ? subcommandItems(word)
+    : switching
+      ? hookItems(switching, rest, hooks)
+      : subcommand === "revoke"
+        ? grantItems(rest, grants)
+        : [];
   // A complete argument gets no list: enter on an open list would only re-apply it, not run the command.
   if (items.length === 0 || items.some((item) => item.value === prefix.trim())) return null;
   return items;
@@ -85,6 +111,14 @@ function hookItems(subcommand: "enable" | "disable", typed: string, hooks: reado
     value: `${subcommand} ${hook.name}`,
     label: toVisible(hook.name),
     ...(hook.description ? { description: toVisible(hook.description) } : {}),
+  }));
+}
+
+/** Each granted rule once. */
+function grantItems(typed: string, grants: readonly string[]): AutocompleteItem[] {
+  return fuzzyFilter([...new Set(grants)], typed, (rule) => rule).map((rule) => ({
+    value: `revoke ${rule}`,
+    label: toVisible(rule),
   }));
 }
 

@@ -1,5 +1,6 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { Frame, wrap } from "./frame.ts";
+import type { HeldGrant } from "./grants.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import { hintRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
@@ -9,6 +10,8 @@ import {
   FAILED_HEADING,
   FAILURE_DETAIL_INDENT,
   failureRow,
+  GRANTS_HEADING,
+  grantDetail,
   HOOK_DETAIL_INDENT,
   hookRow,
   NO_HOOKS,
@@ -30,17 +33,22 @@ export interface PermissionsListEnvironment {
   keys: KeyMatcher;
   /** Paths under it read as ~/…. */
   home: string;
-  /** The switches on save; undefined when closed without saving. */
-  done: (switches: Switches | undefined) => void;
+  /** Listed below the hooks, each ticked; one unticked is revoked on save. */
+  grants?: readonly HeldGrant[];
+  /** The switches and the grants to revoke on save; undefined when closed without saving. */
+  done: (switches: Switches | undefined, revoked?: readonly HeldGrant[]) => void;
 }
 
 /**
- * The /permissions overlay: every loaded hook with a checkbox, then every module that failed to
- * load. Changes stay in the list until the Approver saves them with enter.
+ * The /permissions overlay: every loaded hook with a checkbox, then every grant, then every module
+ * that failed to load. Changes stay in the list until the Approver saves them with enter.
  */
 export class PermissionsList implements Component {
   private selected = 0;
   private readonly enabled: boolean[];
+  private readonly grants: readonly HeldGrant[];
+  /** Per grant: still ticked (kept). */
+  private readonly kept: boolean[];
   private finished = false;
 
   private readonly border: Frame;
@@ -52,6 +60,8 @@ export class PermissionsList implements Component {
     private readonly env: PermissionsListEnvironment,
   ) {
     this.enabled = hooks.map((hook) => isEnabled(hook.name));
+    this.grants = env.grants ?? [];
+    this.kept = this.grants.map(() => true);
     this.border = new Frame(env.paint);
   }
 
@@ -59,7 +69,7 @@ export class PermissionsList implements Component {
     if (this.finished) return;
     const { keys } = this.env;
     if (keys.matches(data, KEY.cancel)) return this.finish(undefined);
-    if (keys.matches(data, KEY.confirm)) return this.finish(this.switches());
+    if (keys.matches(data, KEY.confirm)) return this.finish(this.switches(), this.revoked());
     if (keys.matches(data, KEY.up) || matchesKey(data, "k")) this.move(-1);
     else if (keys.matches(data, KEY.down) || matchesKey(data, "j")) this.move(1);
     else if (matchesKey(data, "space")) this.toggle(this.selected);
@@ -86,12 +96,14 @@ export class PermissionsList implements Component {
   }
 
   private move(step: number): void {
-    const count = this.hooks.length;
+    const count = this.hooks.length + this.grants.length;
     if (count > 0) this.selected = (this.selected + step + count) % count;
   }
 
-  /** Hooks sharing a name are one switch: enablement is keyed by name. */
+  /** Hooks sharing a name are one switch: enablement is keyed by name. A grant row ticks its grant. */
   private toggle(index: number): void {
+    const grant = index - this.hooks.length;
+    if (grant >= 0 && grant < this.kept.length) this.kept[grant] = !this.kept[grant];
     const hook = this.hooks[index];
     if (!hook) return;
     const on = !this.enabled[index];
@@ -107,6 +119,10 @@ export class PermissionsList implements Component {
 
   private switches(): Switches {
     return new Map(this.hooks.map((hook, index) => [hook.name, this.enabled[index] ?? true]));
+  }
+
+  private revoked(): HeldGrant[] {
+    return this.grants.filter((_grant, index) => !this.kept[index]);
   }
 
   /** The hooks, then the failures; `focus` is the line range that must stay in view. */
@@ -131,6 +147,18 @@ export class PermissionsList implements Component {
       lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       if (selected) focus = { start, end: lines.length };
     });
+    if (this.grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
+    this.grants.forEach((grant, index) => {
+      const start = lines.length;
+      const selected = this.hooks.length + index === this.selected;
+      const row = toVisible(hookRow(grant.rule, this.kept[index] ?? true, selected));
+      lines.push(...wrap(selected ? paint.fg("accent", row) : row, inner));
+      const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
+      const detail = grantDetail(grant.scope, file, !this.kept[index]);
+      for (const line of wrap(toVisible(detail), inner - HOOK_DETAIL_INDENT.length))
+        lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", line));
+      if (selected) focus = { start, end: lines.length };
+    });
     if (this.failures.length > 0) {
       lines.push("", paint.fg("error", FAILED_HEADING));
       for (const { file, error } of this.failures) {
@@ -139,8 +167,9 @@ export class PermissionsList implements Component {
         for (const line of wrap(toVisible(error), detail)) lines.push(FAILURE_DETAIL_INDENT + paint.fg("dim", line));
       }
     }
-    // The failures are seen by moving to the last hook (or at once, when there are no hooks).
-    if (this.hooks.length === 0 || this.selected === this.hooks.length - 1) focus.end = lines.length;
+    // The failures are seen by moving to the last row (or at once, when there are no rows).
+    const count = this.hooks.length + this.grants.length;
+    if (count === 0 || this.selected === count - 1) focus.end = lines.length;
     return { lines, focus };
   }
 
@@ -169,8 +198,8 @@ export class PermissionsList implements Component {
     return this.env.tui.terminal?.rows ?? 24;
   }
 
-  private finish(switches: Switches | undefined): void {
+  private finish(switches: Switches | undefined, revoked?: readonly HeldGrant[]): void {
     this.finished = true;
-    this.env.done(switches);
+    this.env.done(switches, revoked);
   }
 }

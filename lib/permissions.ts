@@ -7,6 +7,7 @@ import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
+import { type Grant, type Grants, type HeldGrant, takeGrantedCall } from "./grants.ts";
 import { guard } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
@@ -26,14 +27,23 @@ import { toVisible } from "./visible.ts";
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 
 /** The Approver's controls over which hooks run: /permissions and the toggle-all shortcut. */
-export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekeeper, enablement: Enablement): void {
+export function registerPermissionControls(
+  pi: ExtensionAPI,
+  gatekeeper: Gatekeeper,
+  enablement: Enablement,
+  grants: Grants,
+): void {
   pi.registerCommand("permissions", {
     description: present.PERMISSIONS_DESCRIPTION,
     getArgumentCompletions: async (prefix) => {
       try {
         const { hooks } = await gatekeeper.loaded();
         const candidates = hooks.map(({ name, description }) => ({ name, description, enabled: enablement.isEnabled(name) }));
-        return completePermissionsArgs(prefix, candidates);
+        return completePermissionsArgs(
+          prefix,
+          candidates,
+          grants.list().map((grant) => grant.rule),
+        );
       } catch {
         return null;
       }
@@ -61,6 +71,8 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     if (command.kind === "log")
       return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
     if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
+    if (command.kind === "grant") return grant(command, ctx);
+    if (command.kind === "revoke") return revoke(command.rule, ctx);
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
     if (command.name === undefined) {
@@ -71,6 +83,34 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(command.name, names), "error");
     enablement.apply(new Map([[name, command.enabled]]), ctx);
     ctx.ui.notify(present.notifyHookSwitched(name, command.enabled), "info");
+  }
+
+  function grant(chosen: Grant, ctx: ExtensionContext): void {
+    const { file, error } = grants.save(chosen, ctx);
+    const shownFile = file && displayPath(file);
+    if (error === undefined) ctx.ui.notify(present.notifyGranted(toVisible(chosen.rule), chosen.scope, shownFile), "info");
+    else ctx.ui.notify(present.notifyGrantFailed(toVisible(chosen.rule), error), "error");
+  }
+
+  /** Every grant of the rule, wherever it is kept. */
+  function revoke(rule: string, ctx: ExtensionContext): void {
+    const held = grants.list();
+    const matching = held.filter((grant) => grant.rule.trim() === rule.trim());
+    if (matching.length === 0)
+      return ctx.ui.notify(
+        present.notifyNoSuchGrant(toVisible(rule), [...new Set(held.map((grant) => toVisible(grant.rule)))]),
+        "error",
+      );
+    revokeHeld(matching, ctx);
+  }
+
+  function revokeHeld(held: readonly HeldGrant[], ctx: ExtensionContext): void {
+    for (const grant of held) {
+      const place = grant.scope === "branch" ? present.GRANT_SCOPE_WORDS.branch : displayPath(grant.file);
+      const error = grants.revoke(grant);
+      if (error === undefined) ctx.ui.notify(present.notifyRevoked(toVisible(grant.rule), [place]), "info");
+      else ctx.ui.notify(present.notifyRevokeFailed(toVisible(grant.rule), place, error), "error");
+    }
   }
 
   /** Every hook and rule file on the call, none of them deciding anything for real; the call never runs. */
@@ -85,7 +125,10 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
     const verdicts: present.DryRunVerdict[] = [];
     for (const hook of hooks) {
       const verdict = await evaluate([hook], { cwd: ctx.cwd, tool });
-      if (verdict) verdicts.push(dryRunVerdict(verdict, enablement.isEnabled(hook.name), toolName, tool.detail));
+      const enabled = enablement.isEnabled(hook.name);
+      const granted = verdict?.kind === "request" ? grants.covering(verdict, tool) : takeGrantedCall(tool)?.rule;
+      if (granted !== undefined) verdicts.push(dryRunGranted(hook, enabled, granted));
+      else if (verdict) verdicts.push(dryRunVerdict(verdict, enabled, toolName, tool.detail));
     }
     const report = present.dryRunReport(toVisible(toolName), toVisible(tool.detail), verdicts, homedir());
     // Print mode has no notices: there the report goes to the terminal (pi sends extensions' stdout to stderr).
@@ -102,27 +145,45 @@ export function registerPermissionControls(pi: ExtensionAPI, gatekeeper: Gatekee
         enabled: enablement.isEnabled(name),
         ...(rules && { rules: present.ruleRows(listedRules(rules)) }),
       }));
-      return ctx.ui.notify(present.permissionsSummary(rows, errors), "info");
+      const listed = grants.list().map((grant) => ({
+        rule: toVisible(grant.rule),
+        scope: grant.scope,
+        ...(grant.scope !== "branch" && { file: toVisible(displayPath(grant.file)) }),
+      }));
+      return ctx.ui.notify(present.permissionsSummary(rows, errors, listed), "info");
     }
-    const switches = await ctx.ui.custom<Switches | undefined>(
+    const saved = await ctx.ui.custom<{ switches: Switches; revoked: readonly HeldGrant[] } | undefined>(
       (tui, theme, keybindings, done) =>
         new PermissionsList(hooks, errors, (name) => enablement.isEnabled(name), {
           tui,
           paint: paintOf(theme),
           keys: keybindings,
           home: homedir(),
-          done,
+          grants: grants.list(),
+          done: (switches, revoked = []) => done(switches && { switches, revoked }),
         }),
       { overlay: true, overlayOptions: OVERLAY },
     );
-    if (switches) enablement.apply(switches, ctx);
+    if (!saved) return;
+    enablement.apply(saved.switches, ctx);
+    revokeHeld(saved.revoked, ctx);
   }
 }
 
+function displayPath(path: string): string {
+  return present.displayPath(path, homedir());
+}
+
+function dryRunGranted(hook: LoadedHook, enabled: boolean, grant: string): present.DryRunVerdict {
+  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+  return { ...base, outcome: { kind: "granted", grant: toVisible(grant) } };
+}
+
 function visibleDecision(decision: DecisionRecord): DecisionRecord {
-  const { hook, tool, detail, edited } = decision;
+  const { hook, tool, detail, edited, grant } = decision;
   return {
     ...decision,
+    ...(grant === undefined ? {} : { grant: toVisible(grant) }),
     hook: toVisible(hook),
     tool: toVisible(tool),
     detail: toVisible(detail),

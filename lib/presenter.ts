@@ -282,7 +282,7 @@ export function notifyUnknownHook(name: string, known: readonly string[]): strin
 }
 
 export const PERMISSIONS_USAGE =
-  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>";
+  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>";
 export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
 export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
 export const SUBCOMMAND_DESCRIPTIONS = {
@@ -290,6 +290,8 @@ export const SUBCOMMAND_DESCRIPTIONS = {
   disable: "Switch permission hooks off for this branch: all, or the one named",
   log: "Show this branch's permission decisions",
   test: "Dry run: what the hooks and rules decide about a command (or <tool> <JSON>), without running it",
+  grant: "Don't ask again for a rule: on this branch, --project (this project's rule file) or --user (everywhere)",
+  revoke: "Take back a grant, wherever it is kept",
 } as const;
 
 export const PERMISSIONS_TITLE = "Permission hooks";
@@ -337,13 +339,19 @@ export interface HookSummary {
 }
 
 /** /permissions without the TUI: the list as text. */
-export function permissionsSummary(hooks: readonly HookSummary[], failures: readonly { file: string; error: string }[]): string {
+export function permissionsSummary(
+  hooks: readonly HookSummary[],
+  failures: readonly { file: string; error: string }[],
+  grants: readonly GrantSummary[] = [],
+): string {
   const on = hooks.filter((hook) => hook.enabled).length;
   const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
   for (const hook of hooks) {
     lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
     for (const row of hook.rules ?? []) lines.push(`      ${row}`);
   }
+  if (grants.length > 0) lines.push(`${GRANTS_HEADING}:`);
+  for (const grant of grants) lines.push(`  ${grantSummaryRow(grant)}`);
   if (failures.length > 0) lines.push(`${FAILED_HEADING}:`);
   for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
   return lines.join("\n");
@@ -401,7 +409,7 @@ export function attentionMessage(hookName: string, toolName: string): string {
 
 // ── The decision log: /permissions log ─────────────────────────────────────────────────────
 
-export type DecidedBy = "approver" | "hook" | "no UI" | "timeout";
+export type DecidedBy = "approver" | "hook" | "no UI" | "timeout" | "grant";
 export type DecisionOutcome = "authorize" | "edit" | "abort" | "block";
 
 export interface DecisionLine {
@@ -414,6 +422,8 @@ export interface DecisionLine {
   outcome: DecisionOutcome;
   note: boolean;
   dontAskAgain?: boolean;
+  /** The grant that let the call run, or that the Approver saved with an Authorize. */
+  grant?: string;
   by: DecidedBy;
 }
 
@@ -428,6 +438,7 @@ const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
   hook: "by the hook",
   "no UI": "no UI to ask",
   timeout: "nobody answered",
+  grant: "by a grant",
 };
 /** A command longer than this is cut in the log's one-line view. */
 const LOG_DETAIL_CHARS = 80;
@@ -438,6 +449,7 @@ export function decisionLine(decision: DecisionLine): string {
   const extras = [DECIDED_BY_WORDS[decision.by]];
   if (decision.note) extras.push("with a note");
   if (decision.dontAskAgain) extras.push("don't ask again");
+  if (decision.grant !== undefined) extras.push(decision.by === "grant" ? decision.grant : `granted ${decision.grant}`);
   const edited = decision.edited === undefined ? "" : ` → ${oneLine(decision.edited)}`;
   return `${clockTime(decision.time)}  ${OUTCOME_WORDS[decision.outcome]} (${extras.join(", ")})  ${decision.hook}  ${decision.tool}: ${oneLine(decision.detail)}${edited}`;
 }
@@ -592,7 +604,11 @@ export interface DryRunPrompt {
   withoutUi: string;
 }
 
-export type DryRunOutcome = { kind: "block"; agentReads: string } | { kind: "request" | "failed"; prompt: DryRunPrompt };
+export type DryRunOutcome =
+  | { kind: "block"; agentReads: string }
+  | { kind: "request" | "failed"; prompt: DryRunPrompt }
+  /** It would ask, but a grant covers it: the hooks after it decide. */
+  | { kind: "granted"; grant: string };
 
 export interface DryRunVerdict {
   hookName: string;
@@ -609,13 +625,14 @@ const DRY_RUN_INDENT = "    ";
 /** The dry run's report: the hook or rule file that decides, what it returns, then what else matched. */
 export function dryRunReport(toolName: string, detail: string, verdicts: readonly DryRunVerdict[], home: string): string {
   const lines = [`Dry run of ${toolName}: ${detail}`, "Nothing runs."];
-  const decider = verdicts.find((verdict) => verdict.enabled);
+  const granted = verdicts.filter((verdict) => verdict.enabled && verdict.outcome.kind === "granted");
+  const decider = verdicts.find((verdict) => verdict.enabled && verdict.outcome.kind !== "granted");
   if (!decider) lines.push("No hook or rule decides: the call would run.");
   else {
     lines.push(`Decided by ${dryRunHook(decider, home)}: ${dryRunVerb(decider)}`);
     const { outcome } = decider;
     if (outcome.kind === "block") lines.push(`${DRY_RUN_INDENT}The agent reads: ${outcome.agentReads}`);
-    else {
+    else if (outcome.kind !== "granted") {
       const { prompt } = outcome;
       lines.push(`${DRY_RUN_INDENT}The prompt:`);
       const parts = [promptTitle(prompt.hookName), prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`];
@@ -629,7 +646,9 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
       lines.push(`${DRY_RUN_INDENT}Without a UI (pi -p), the agent reads: ${prompt.withoutUi}`);
     }
   }
-  const others = verdicts.filter((verdict) => verdict !== decider);
+  if (granted.length > 0) lines.push("Not asked, because a grant covers it:");
+  for (const verdict of granted) lines.push(`${DRY_RUN_INDENT}${dryRunHook(verdict, home)}: ${dryRunVerb(verdict)}`);
+  const others = verdicts.filter((verdict) => verdict !== decider && !granted.includes(verdict));
   if (others.length > 0) lines.push(decider ? "Also matched, after it:" : "Would decide, but switched off on this branch:");
   for (const other of others)
     lines.push(`${DRY_RUN_INDENT}${dryRunHook(other, home)}: ${dryRunVerb(other)}${other.enabled ? "" : " (off)"}`);
@@ -644,9 +663,82 @@ function dryRunHook(verdict: DryRunVerdict, home: string): string {
 function dryRunVerb(verdict: DryRunVerdict): string {
   if (verdict.outcome.kind === "block") return "blocks the call";
   if (verdict.outcome.kind === "request") return "asks you";
+  if (verdict.outcome.kind === "granted") return `would ask; grant ${verdict.outcome.grant} covers it`;
   return `failed (${verdict.error ?? ""}), so you are asked`;
 }
 
 function indented(text: string, indent: string): string {
   return indent + text.replaceAll("\n", `\n${indent}`);
 }
+
+// ── Grants: a saved "don't ask again" for one rule ─────────────────────────────────────────────
+
+export type GrantScopeName = "branch" | "project" | "user";
+
+/** Where a grant holds, as the Approver picks it and reads it back. */
+export const GRANT_SCOPE_WORDS: Record<GrantScopeName, string> = {
+  branch: "this branch",
+  project: "this project",
+  user: "everywhere",
+};
+
+export const GRANTS_HEADING = "Grants";
+
+/** A grant as /permissions lists it; `file` (shown as ~/…) where a project or user grant is kept. */
+export interface GrantSummary {
+  rule: string;
+  scope: GrantScopeName;
+  file?: string;
+}
+
+function grantSummaryRow({ rule, scope, file }: GrantSummary): string {
+  return file === undefined ? `${rule}  ${GRANT_SCOPE_WORDS[scope]}` : `${rule}  ${GRANT_SCOPE_WORDS[scope]}  ${file}`;
+}
+
+/** The line under a grant's row in the overlay: where it holds, and whether saving revokes it. */
+export function grantDetail(scope: GrantScopeName, file: string | undefined, revoking: boolean): string {
+  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : `${GRANT_SCOPE_WORDS[scope]}, ${file}`;
+  return revoking ? `${where} — revoked when you save` : where;
+}
+
+/** Why a grant could not be saved or revoked. */
+export const grantProblems = {
+  notJson: (message: string) => `it is not JSON (${message}); the file was left as it is`,
+  notAnObject: "it is not a JSON object; the file was left as it is",
+  grantsNotList: '"grants" is not a list; the file was left as it is',
+  notARuleFile: (error: string) => `the result would not be a rule file (${error}); the file was left as it is`,
+  notWritten: (error: string) => `it could not be written (${error})`,
+  notARule: (rule: string, problem: string) => `${rule} is not a rule: ${problem}`,
+  noGrants: "this session keeps no grants",
+} as const;
+
+export function notifyGranted(rule: string, scope: GrantScopeName, file: string | undefined): string {
+  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : `${GRANT_SCOPE_WORDS[scope]} (saved in ${file})`;
+  return `Granted ${rule} for ${where}: what it covers no longer asks. /permissions revoke ${rule} takes it back.`;
+}
+
+/** The Approver authorized with a grant that could not be kept: the call ran, once. */
+export function notifyGrantNotSaved(rule: string, scope: GrantScopeName, file: string | undefined, error: string): string {
+  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : file;
+  return `Authorized this call only: the grant ${rule} was not saved for ${where}, because ${error}. The next such call asks again.`;
+}
+
+export function notifyGrantFailed(rule: string, error: string): string {
+  return `Not granted: ${rule} could not be saved, because ${error}.`;
+}
+
+export function notifyRevoked(rule: string, places: readonly string[]): string {
+  return `Revoked ${rule} (${places.join(", ")}): what it covered asks again.`;
+}
+
+export function notifyRevokeFailed(rule: string, place: string, error: string): string {
+  return `Could not revoke ${rule} from ${place}, because ${error}; it is still granted.`;
+}
+
+export function notifyNoSuchGrant(rule: string, granted: readonly string[]): string {
+  return granted.length === 0
+    ? `No grant is named ${rule}; there are none.`
+    : `No grant is named ${rule}. Granted: ${granted.join(", ")}.`;
+}
+
+export const GRANT_USAGE = "Usage: /permissions grant <rule> [--project | --user], e.g. /permissions grant Bash(git push:*)";

@@ -46,8 +46,11 @@ export interface PromptRequest {
 }
 
 export type PromptOutcome =
-  /** Don't ask again: the deciding hook is switched off for the rest of the branch. */
-  | { kind: "authorize"; note?: string; dontAskAgain?: true }
+  /**
+   * Don't ask again: the deciding hook is switched off for the rest of the branch. `grant`: don't
+   * ask again for this exact rule only, where `scope` says (lib/grants.ts saves it).
+   */
+  | { kind: "authorize"; note?: string; dontAskAgain?: true; grant?: { rule: string; scope: "branch" | "project" | "user" } }
   | { kind: "abort"; note?: string }
   | { kind: "edit"; command: string; note?: string };
 

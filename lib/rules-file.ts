@@ -272,8 +272,11 @@ function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver
   return pathMatches(target.pattern, paths.realPath(item.path), paths.realBases);
 }
 
-/** What a rule file decides about one call. */
-export type RuleVerdict = { kind: "deny"; rule: Rule } | { kind: "ask"; rule: Rule; spans: HighlightSpan[] };
+/** What a rule file decides about one call; `granted`: it would ask, but a grant covers each ask. */
+export type RuleVerdict =
+  | { kind: "deny"; rule: Rule }
+  | { kind: "ask"; rule: Rule; spans: HighlightSpan[] }
+  | { kind: "granted"; rule: Rule; grant: Rule };
 
 /**
  * Deny wins: a call is blocked when any of its commands or files matches a deny rule. Otherwise
@@ -296,15 +299,33 @@ export function decide(
   let first: Rule | undefined;
   const spans: HighlightSpan[] = [];
   let exemptions: RuleSet[] | undefined;
+  let granted: { rule: Rule; grant: Rule } | undefined;
   for (const item of items) {
     const rule = match(file.ask, item, paths, true);
     if (!rule) continue;
     exemptions ??= [file.allow, ...grants];
-    if (exempt(item, items, exemptions, paths, tool)) continue;
+    if (exempt(item, items, exemptions, paths, tool)) {
+      if (!granted && grants.length > 0 && !exempt(item, items, [file.allow], paths, tool)) {
+        const grant = grantFor(item, items, grants, paths);
+        if (grant) granted = { rule, grant };
+      }
+      continue;
+    }
     first ??= rule;
     spans.push(item.span);
   }
-  return first && { kind: "ask", rule: first, spans };
+  if (first) return { kind: "ask", rule: first, spans };
+  return granted && { kind: "granted", ...granted };
+}
+
+/** A grant that matches the item, or, for the whole call, one of its parts. */
+function grantFor(item: Item, items: readonly Item[], grants: readonly RuleSet[], paths: PathResolver): Rule | undefined {
+  for (const candidate of item.kind === "call" ? items : [item])
+    for (const set of grants) {
+      const rule = match(set, candidate, paths, false);
+      if (rule) return rule;
+    }
+  return undefined;
 }
 
 function match(rules: RuleSet, item: Item, paths: PathResolver, written: boolean): Rule | undefined {
@@ -376,7 +397,7 @@ export function failedExample(file: RuleFile, cwd: string, paths: PathResolver):
   for (const example of file.examples) {
     const tool = normalizeToolInput(example.tool, example.input, cwd);
     const verdict = decide(file, tool, cwd, paths, []);
-    const actual: ExampleExpectation = verdict?.kind ?? "pass";
+    const actual: ExampleExpectation = verdict === undefined || verdict.kind === "granted" ? "pass" : verdict.kind;
     if (actual !== example.expect) return ruleProblems.exampleDecided(example.text, example.expect, actual, verdict?.rule.text);
   }
   return undefined;

@@ -69,6 +69,8 @@ describe("completePermissionsArgs", () => {
       { value: "disable", label: "disable", description: SUBCOMMAND_DESCRIPTIONS.disable },
       { value: "log", label: "log", description: SUBCOMMAND_DESCRIPTIONS.log },
       { value: "test", label: "test", description: SUBCOMMAND_DESCRIPTIONS.test },
+      { value: "grant", label: "grant", description: SUBCOMMAND_DESCRIPTIONS.grant },
+      { value: "revoke", label: "revoke", description: SUBCOMMAND_DESCRIPTIONS.revoke },
     ]);
     expect(values("test ")).toBeNull();
     expect(values("dis")).toEqual(["disable"]);

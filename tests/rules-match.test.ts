@@ -228,7 +228,11 @@ describe("deny, ask and allow within one file", () => {
     const rules = file({ deny: ["Bash(git push --force:*)"], ask: ["Bash(git push:*)"] });
     const grant = file({ allow: ["Bash(git push:*)"] }).allow;
     const call = (command: string) => decide(rules, normalizeToolInput("bash", { command }, CWD), CWD, PLAIN, [grant]);
-    expect(call("git push origin")).toBeUndefined();
+    expect(call("git push origin")).toMatchObject({
+      kind: "granted",
+      rule: { text: "Bash(git push:*)" },
+      grant: { text: "Bash(git push:*)" },
+    });
     expect(call("git push --force")?.kind).toBe("deny");
   });
 

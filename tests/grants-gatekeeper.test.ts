@@ -1,0 +1,165 @@
+// The gatekeeper with grants: an Authorize that saves one, calls a grant lets through (and the
+// decision log saying so), what a grant never overrides, and a grant that can't be saved.
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DecisionLog } from "../lib/decision-log.ts";
+import { Enablement } from "../lib/enablement.ts";
+import { Gatekeeper } from "../lib/gatekeeper.ts";
+import { GRANTS_ENTRY, Grants } from "../lib/grants.ts";
+import * as present from "../lib/presenter.ts";
+import type { PromptOutcome } from "../lib/prompt-overlay.ts";
+import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
+
+// "push" asks about git push (highlighting `git push`); "mirror" blocks --mirror; the rule file
+// denies force pushes and asks about npm publish.
+const AGENT_DIR = agentDirWith({
+  "a-push.js": `export default (api) => api.matchCommand({ name: "push", program: "git", subcommands: ["push"] });`,
+  "b-mirror.js": `export default (api) => api.onToolUse({ name: "mirror", handler: ({ tool }) => tool.name === "bash" && tool.command.includes("--mirror") && api.block("no mirrors") });`,
+  "c-rules.json": JSON.stringify({ permissions: { deny: ["Bash(git push -f:*)"], ask: ["Bash(npm publish:*)"] } }),
+});
+const PROJECT = mkdtempSync(join(tmpdir(), "pph-grant-project-"));
+const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
+afterAll(() => {
+  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+  rmSync(AGENT_DIR, { recursive: true, force: true });
+  rmSync(PROJECT, { recursive: true, force: true });
+});
+
+let session: ReturnType<typeof fakeSession>;
+let approver: ReturnType<typeof fakeApprover>;
+let entries: { type: string; data: unknown }[];
+let gatekeeper: Gatekeeper;
+
+beforeEach(async () => {
+  rmSync(join(PROJECT, ".pi"), { recursive: true, force: true });
+  session = fakeSession({ cwd: PROJECT });
+  approver = fakeApprover();
+  entries = [];
+  const pi = { appendEntry: (type: string, data: unknown) => entries.push({ type, data }) };
+  gatekeeper = new Gatekeeper(new Enablement(pi), approver.show, new DecisionLog(pi, () => 0), new Grants(pi));
+  gatekeeper.load(session.ctx);
+  await gatekeeper.loaded();
+});
+
+function call(id: string, command: string) {
+  return gatekeeper.onToolCall(bashCall(id, command), session.ctx);
+}
+
+/** Asks, is answered with `outcome`, and resolves to what pi is told. */
+async function answered(command: string, outcome: PromptOutcome) {
+  const result = call("c1", command);
+  (await approver.next()).answer(outcome);
+  return result;
+}
+
+function decisions() {
+  return entries.filter((entry) => entry.type === "permission-hooks-decision").map((entry) => entry.data);
+}
+
+describe("Authorize with a grant", () => {
+  test("for this branch: the call runs, the grant is recorded in the session, the next such call runs unasked and is logged by grant", async () => {
+    const grant = { rule: "Bash(git push:*)", scope: "branch" } as const;
+    expect(await answered("git push origin", { kind: "authorize", grant })).toBeUndefined();
+    expect(entries.filter((entry) => entry.type === GRANTS_ENTRY).map((entry) => entry.data)).toEqual([
+      { grants: ["Bash(git push:*)"] },
+    ]);
+    expect(session.notices).toEqual([present.notifyGranted("Bash(git push:*)", "branch", undefined)]);
+    expect(await call("c2", "git push upstream main")).toBeUndefined();
+    expect(approver.asked).toHaveLength(1);
+    expect(decisions()).toEqual([
+      expect.objectContaining({ hook: "push", outcome: "authorize", by: "approver", grant: "Bash(git push:*)" }),
+      {
+        time: new Date(0).toISOString(),
+        hook: "push",
+        tool: "bash",
+        detail: "git push upstream main",
+        outcome: "authorize",
+        note: false,
+        grant: "Bash(git push:*)",
+        by: "grant",
+      },
+    ]);
+  });
+
+  test("for this project: appended to <project>/.pi/permissions/grants.json and in force at once", async () => {
+    const grant = { rule: "Bash(npm publish:*)", scope: "project" } as const;
+    expect(await answered("npm publish", { kind: "authorize", grant })).toBeUndefined();
+    const file = join(PROJECT, ".pi", "permissions", "grants.json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ grants: ["Bash(npm publish:*)"] });
+    expect(session.notices).toEqual([present.notifyGranted("Bash(npm publish:*)", "project", file)]);
+    expect(await call("c2", "npm publish --tag next")).toBeUndefined();
+    expect(approver.asked).toHaveLength(1);
+    expect(decisions().at(-1)).toMatchObject({ hook: "c-rules.json", by: "grant", grant: "Bash(npm publish:*)" });
+  });
+
+  test("a grant that can't be saved: said, the call runs this once, the next one asks again", async () => {
+    mkdirSync(join(PROJECT, ".pi", "permissions"), { recursive: true });
+    const file = join(PROJECT, ".pi", "permissions", "grants.json");
+    writeFileSync(file, "{ broken");
+    const grant = { rule: "Bash(git push:*)", scope: "project" } as const;
+    expect(await answered("git push", { kind: "authorize", grant })).toBeUndefined();
+    const parseError = (() => {
+      try {
+        return JSON.parse("{ broken");
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(session.notices).toEqual([
+      present.notifyGrantNotSaved("Bash(git push:*)", "project", file, present.grantProblems.notJson(parseError)),
+    ]);
+    expect(readFileSync(file, "utf8")).toBe("{ broken");
+    const next = call("c2", "git push");
+    (await approver.next()).answer({ kind: "abort", note: "no" });
+    expect(await next).toEqual({ block: true, reason: present.agentAbort("push", "no") });
+  });
+
+  test("a rule that isn't one is not saved, and the call still runs", async () => {
+    const grant = { rule: "Bash(git push:* now)", scope: "branch" } as const;
+    expect(await answered("git push", { kind: "authorize", grant })).toBeUndefined();
+    expect(session.notices).toEqual([
+      present.notifyGrantNotSaved(
+        "Bash(git push:* now)",
+        "branch",
+        undefined,
+        present.grantProblems.notARule("Bash(git push:* now)", '":*" may only end a pattern'),
+      ),
+    ]);
+    expect(entries.filter((entry) => entry.type === GRANTS_ENTRY)).toEqual([]);
+  });
+});
+
+describe("what a grant never overrides", () => {
+  beforeEach(async () => {
+    await answered("git push", { kind: "authorize", grant: { rule: "Bash(git push:*)", scope: "branch" } });
+  });
+
+  test("a rule file's deny after the granted hook", async () => {
+    expect(await call("c2", "git push -f origin")).toEqual({
+      block: true,
+      reason: present.agentHookBlock("c-rules.json", present.ruleDenyReason("Bash(git push -f:*)", undefined)),
+    });
+  });
+
+  test("a module's block", async () => {
+    expect(await call("c2", "git push --mirror")).toEqual({
+      block: true,
+      reason: present.agentHookBlock("mirror", "no mirrors"),
+    });
+  });
+
+  test("another hook's ask about a command the grant doesn't cover", async () => {
+    const result = call("c2", "git push && npm publish");
+    const prompt = await approver.next();
+    expect(prompt.request.hookName).toBe("c-rules.json");
+    prompt.answer({ kind: "authorize" });
+    expect(await result).toBeUndefined();
+  });
+
+  test("no grant file is written for a branch grant", () => {
+    expect(existsSync(join(PROJECT, ".pi"))).toBe(false);
+  });
+});
