@@ -118,10 +118,10 @@ describeEachPi("Edit", (suite) => {
   });
 
   test("a blank command does not run; the warning clears on the next key", async () => {
-    const session = await start([commitStep("echo git commit"), { text: "ok" }]);
+    const session = await start([commitStep("git commit --dry-run -m blank"), { text: "ok" }]);
     await editMode(session);
     session.send("C-u");
-    await session.waitForGone("echo git commit");
+    await session.waitForGone("--dry-run");
     session.send("Enter");
     await session.waitFor(present.EMPTY_COMMAND_WARNING);
     expect(session.records()).toHaveLength(1);
