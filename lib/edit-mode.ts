@@ -8,14 +8,14 @@ import { VisibleTyping } from "./visible-typing.ts";
 export type EditSignal = { kind: "submit"; text: string } | { kind: "back" } | { kind: "external"; field: Field };
 export type Field = "command" | "note";
 
-type Part = "title" | "commandLabel" | "rules" | "text" | "warning" | "noteLabel" | "note" | "hints";
+type Part = "title" | "commandLabel" | "rules" | "text" | "warning" | "noteLabel" | "note" | "countdown" | "hints";
 
 /**
  * What gives way when edit mode doesn't fit the terminal, first to last: the command's window down
  * to COMFORTABLE_LINES, the blank rows (the window takes their room back), the window down to the
  * cursor's line, the "Command" label, the hints, the title down to one row, the "Note to agent"
- * label, the title, the Editor's rules (the bottom one first). The cursor's line, the note and a
- * warning always show.
+ * label, the countdown, the title, the Editor's rules (the bottom one first). The cursor's line,
+ * the note and a warning always show.
  */
 const LADDER: readonly Step<Part>[] = [
   ["text", COMFORTABLE_LINES],
@@ -25,6 +25,7 @@ const LADDER: readonly Step<Part>[] = [
   ["hints", 0],
   ["title", 1],
   ["noteLabel", 0],
+  ["countdown", 0],
   ["title", 0],
   ["rules", 1],
   ["rules", 0],
@@ -156,15 +157,16 @@ export class EditMode {
   }
 
   /**
-   * Edit mode under `title`, in at most `rows` rows (see LADDER), each line exactly `width` wide;
-   * `editorRows` says which lines are the Editor's. Drawing cached for an other `sample` of the
-   * paint is redrawn.
+   * Edit mode under `title`, with the prompt's `countdown` (if any) above the hints, in at most
+   * `rows` rows (see LADDER), each line exactly `width` wide; `editorRows` says which lines are the
+   * Editor's. Drawing cached for an other `sample` of the paint is redrawn.
    */
   render(
     width: number,
     rows: number,
     title: readonly string[],
     sample: string,
+    countdown: readonly string[],
   ): { lines: string[]; editorRows: { from: number; to: number } } {
     const { paint, warning } = this;
     const { noteLabel, hints } = this.drawnAt(width, sample);
@@ -177,6 +179,7 @@ export class EditMode {
       warning: warning ? 1 : 0,
       noteLabel: 1,
       note: 1,
+      countdown: countdown.length,
       hints: hints.length,
     };
     const fit = fitRows(rows, wanted, GAPS, LADDER);
@@ -191,6 +194,7 @@ export class EditMode {
     if (fit.rows.noteLabel > 0) lines.push(noteLabel);
     lines.push(this.noteLine(width));
     if (fit.gaps) lines.push("");
+    if (countdown.length > 0) lines.push(...clip(countdown, fit.rows.countdown, width, paint));
     lines.push(...hints.slice(0, fit.rows.hints));
     return { lines, editorRows };
   }

@@ -266,6 +266,7 @@ function promptRequest(
     hookName: verdict.hook.name,
     description: verdict.hook.description,
     ...(parent && { origin: present.promptOrigin(parent.name) }),
+    ...(typeof parent?.input.code === "string" && { script: parent.input.code }),
     guidance,
     toolName,
     detail,

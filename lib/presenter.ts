@@ -236,6 +236,19 @@ export function editHints(keys: KeyNames): Hint[][] {
   ];
 }
 
+/** Labels the script that made the call where the prompt shows it in place of the command, as `bash:` labels a command. */
+export const SCRIPT_LABEL = "script:";
+
+/** The hint for the key that shows the script that made the call, or the command again. */
+export function scriptHint(key: string, showing: boolean): Hint {
+  return [key, showing ? "show command" : "show script"];
+}
+
+/** The time left before an unanswered prompt closes as an Abort (the fail-safe timeout). */
+export function countdownLine(seconds: number): string {
+  return `Aborts in ${seconds} s if nobody answers`;
+}
+
 export function scrollMarker(direction: "up" | "down", count: number): string {
   return `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
 }
@@ -359,16 +372,18 @@ export function permissionsSummary(
 
 // ── RPC clients: the prompt through pi's select, editor and input dialogs ───────────────────
 
-/** The select's title: what the overlay shows above its choices. Every part arrives visible. */
+/** The select's title: what the overlay shows above its choices, the origin under the title. Every part arrives visible. */
 export function rpcPromptTitle(parts: {
   hookName: string;
+  origin?: string;
   description?: string;
   guidance?: string;
   toolName: string;
   detail: string;
 }): string {
-  const { hookName, description, guidance, toolName, detail } = parts;
-  return [promptTitle(hookName), description, guidance, `${toolName}: ${detail}`]
+  const { hookName, origin, description, guidance, toolName, detail } = parts;
+  const title = origin === undefined ? promptTitle(hookName) : `${promptTitle(hookName)}\n${origin}`;
+  return [title, description, guidance, `${toolName}: ${detail}`]
     .filter((part) => part !== undefined && part.trim() !== "")
     .join("\n\n");
 }

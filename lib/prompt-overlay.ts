@@ -20,13 +20,18 @@ import {
 import {
   ARMING_HINT,
   choiceLine,
+  countdownLine,
   externalEditorFailure,
+  keyName,
   NOTE_PREFIX,
   type Paint,
   promptTitle,
+  SCRIPT_LABEL,
+  scriptHint,
   selectHints,
   type Tone,
 } from "./presenter.ts";
+import { systemTimers, type Timers } from "./timers.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
@@ -35,6 +40,8 @@ export interface PromptRequest {
   description?: string;
   /** Where the call comes from when another call made it (a codemode script's). */
   origin?: string;
+  /** The script of the call that made this one (a codemode call's `code`), shown on demand. */
+  script?: string;
   guidance?: string;
   toolName: string;
   /** The tool detail exactly as the agent gave it. */
@@ -62,21 +69,26 @@ export interface PromptEnvironment {
   keys: KeyMatcher;
   done: (outcome: PromptOutcome) => void;
   externalEditor?: ExternalEditor;
-  /** Milliseconds; injectable so tests control the arming interval. */
-  now?: () => number;
+  /** The clock and timers of the arming interval and the countdown; tests move them by hand. */
+  timers?: Timers;
+  /** When the fail-safe timeout closes the prompt, on the `timers` clock: the prompt counts down to it. */
+  deadline?: number;
 }
 
 /** Keys typed ahead of a prompt must not answer it: input is ignored this long after it appears. */
 export const ARMING_MS = 300;
 
-type SelectPart = "title" | "description" | "guidance" | "detail" | "choices" | "notes" | "hints";
+/** pi's "toggle tool output" action: in the prompt it shows the script that made the call, and back. */
+const SCRIPT_KEY = "app.tools.expand";
+
+type SelectPart = "title" | "origin" | "description" | "guidance" | "detail" | "choices" | "notes" | "countdown" | "hints";
 
 /**
- * What gives way when select mode doesn't fit the terminal, first to last: the command's window
- * down to COMFORTABLE_LINES; the blank rows (the window takes their room back); the window down to
- * one line and its "more lines" marker; the description; the guidance; the hints; the title down
- * to one row; the notes kept on other choices; the command; the title. The choices and the note
- * being typed always show.
+ * What gives way when select mode doesn't fit the terminal, first to last: the command's (or the
+ * script's) window down to COMFORTABLE_LINES; the blank rows (the window takes their room back);
+ * the window down to one line and its "more lines" marker; the description; the guidance; the
+ * hints; the origin; the title down to one row; the countdown; the notes kept on other choices;
+ * the command; the title. The choices and the note being typed always show.
  */
 function selectLadder(detailLines: number): Step<SelectPart>[] {
   return [
@@ -86,12 +98,17 @@ function selectLadder(detailLines: number): Step<SelectPart>[] {
     ["description", 0],
     ["guidance", 0],
     ["hints", 0],
+    ["origin", 0],
     ["title", 1],
+    ["countdown", 0],
     ["notes", 0],
     ["detail", 0],
     ["title", 0],
   ];
 }
+
+/** What the detail's window shows: the call's command, or the script that made the call. */
+type View = "command" | "script";
 
 /** The tones of the prompt's cached drawing: it is redrawn when the theme paints them differently. */
 const CACHED_TONES: readonly Tone[] = ["accent", "warning", "dim"];
@@ -107,8 +124,9 @@ export class PermissionPrompt implements Component, Focusable {
   private selected = 0;
   private drafting: Choice | undefined;
   private tabUsed = false;
-  /** The first line of the command shown; a window shorter than this asks for shows its end. */
-  private detailScroll = 0;
+  private view: View = "command";
+  /** The first line shown of each view; a window shorter than this asks for shows its end. */
+  private readonly scroll: Record<View, number> = { command: 0, script: 0 };
   /** As pi-tui's Editor does, keys that depend on the layout use the width it was last drawn at. */
   private drawnWidth: number;
   private readonly drafts: Record<Choice, Input>;
@@ -121,9 +139,10 @@ export class PermissionPrompt implements Component, Focusable {
   private readonly tui: TUI;
   private readonly paint: Paint;
   private readonly keys: KeyMatcher;
-  private readonly now: () => number;
+  private readonly timers: Timers;
   private readonly armedAt: number;
-  private readonly armingTimer: ReturnType<typeof setTimeout>;
+  private readonly armingTimer: unknown;
+  private countdownTimer: unknown;
 
   constructor(
     private readonly request: PromptRequest,
@@ -132,9 +151,10 @@ export class PermissionPrompt implements Component, Focusable {
     ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
     this.border = new Frame(env.paint);
     this.visibleOriginal = toVisible(request.detail);
-    this.now = env.now ?? Date.now;
-    this.armedAt = this.now() + ARMING_MS;
-    this.armingTimer = setTimeout(() => this.tui.requestRender(), ARMING_MS);
+    this.timers = env.timers ?? systemTimers;
+    this.armedAt = this.timers.now() + ARMING_MS;
+    this.armingTimer = this.timers.setTimeout(() => this.tui.requestRender(), ARMING_MS);
+    this.countDown();
     this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
     this.drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
     this.drawnWidth = this.tui.terminal?.columns ?? 80;
@@ -162,11 +182,30 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   dispose(): void {
-    clearTimeout(this.armingTimer);
+    this.timers.clearTimeout(this.armingTimer);
+    this.timers.clearTimeout(this.countdownTimer);
   }
 
   private get arming(): boolean {
-    return this.now() < this.armedAt;
+    return this.timers.now() < this.armedAt;
+  }
+
+  /** Milliseconds until the fail-safe timeout closes the prompt; undefined without one. */
+  private get timeLeft(): number | undefined {
+    return this.env.deadline === undefined ? undefined : this.env.deadline - this.timers.now();
+  }
+
+  /** Redraws whenever the whole seconds left change, until none are left. */
+  private countDown(): void {
+    const left = this.timeLeft;
+    if (left === undefined || left <= 0) return;
+    this.countdownTimer = this.timers.setTimeout(
+      () => {
+        this.tui.requestRender();
+        this.countDown();
+      },
+      ((left - 1) % 1000) + 1,
+    );
   }
 
   handleInput(data: string): void {
@@ -187,7 +226,7 @@ export class PermissionPrompt implements Component, Focusable {
     let lines: string[];
     if (this.mode === "select" || !this.edit) lines = this.border.draw(this.renderSelect(inner, budget, sample), width);
     else {
-      const edit = this.edit.render(inner, budget, this.title(inner, sample), sample);
+      const edit = this.edit.render(inner, budget, this.title(inner, sample), sample, this.countdown(inner));
       lines = this.border.draw(edit.lines, width, edit.editorRows);
     }
     return lines.length > rows ? lines.slice(0, Math.max(0, rows)) : lines;
@@ -197,6 +236,7 @@ export class PermissionPrompt implements Component, Focusable {
   invalidate(): void {
     this.titleCache = undefined;
     this.detailCache = undefined;
+    this.scriptCache = undefined;
     this.border.invalidate();
     this.edit?.invalidate();
   }
@@ -221,6 +261,10 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.down)) return this.move(1);
     if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
     if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
+    if (this.request.script !== undefined && keys.matches(data, SCRIPT_KEY)) {
+      this.view = this.view === "command" ? "script" : "command";
+      return;
+    }
     if (this.drafting) {
       const draft = this.drafts[this.drafting];
       this.typing.rewrite(data, (part) => draft.handleInput(part));
@@ -246,8 +290,8 @@ export class PermissionPrompt implements Component, Focusable {
     const sample = paintSample(this.paint, CACHED_TONES);
     const { detail, rows } = this.selectLayout(inner, this.budget(this.drawnWidth), sample);
     const last = maxScroll(detail.length, rows.detail);
-    const top = Math.min(this.detailScroll, last);
-    this.detailScroll = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
+    const top = Math.min(this.scroll[this.view], last);
+    this.scroll[this.view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
 
   private confirm(choice: Choice | undefined): void {
@@ -273,12 +317,12 @@ export class PermissionPrompt implements Component, Focusable {
     let kept = 0;
     const choices = parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line);
     const shown = [
-      clip(parts.title, rows.title, inner, paint),
+      [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
       clip(parts.description, rows.description, inner, paint),
       clip(parts.guidance, rows.guidance, inner, paint),
-      scrollWindow(detail, rows.detail, this.detailScroll, paint),
+      scrollWindow(detail, rows.detail, this.scroll[this.view], paint),
       choices,
-      parts.hints.slice(0, rows.hints),
+      [...clip(parts.countdown, rows.countdown, inner, paint), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
@@ -299,24 +343,28 @@ export class PermissionPrompt implements Component, Focusable {
         choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
       }
     });
-    const hints = hintRows(selectHints(keyNames(this.keys), request.labels.dontAsk), inner, paint);
+    const hints = hintRows(this.selectHints(), inner, paint);
     const parts = {
       title: this.title(inner, sample),
+      origin: text(request.origin).map((line) => paint.fg("dim", line)),
       description: text(request.description),
       guidance: text(request.guidance),
       choices,
       // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
       hints: this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
+      countdown: this.countdown(inner),
     };
-    const detail = this.detailLines(inner, sample);
+    const detail = this.view === "script" ? this.scriptLines(inner, sample) : this.detailLines(inner, sample);
     const notes = choices.filter((row) => row.kept).length;
     const wanted = {
       title: parts.title.length,
+      origin: parts.origin.length,
       description: parts.description.length,
       guidance: parts.guidance.length,
       detail: detail.length,
       choices: choices.length - notes,
       notes,
+      countdown: parts.countdown.length,
       hints: parts.hints.length,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
@@ -336,6 +384,32 @@ export class PermissionPrompt implements Component, Focusable {
     const lines = text.split("\n").flatMap((line) => wrap(line, inner));
     this.detailCache = { key, lines };
     return lines;
+  }
+
+  private selectHints() {
+    const hints = selectHints(keyNames(this.keys), this.request.labels.dontAsk);
+    const key = this.request.script === undefined ? undefined : this.keys.getKeys(SCRIPT_KEY)[0];
+    if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.view === "script"));
+    return hints;
+  }
+
+  private scriptCache: { key: string; lines: string[] } | undefined;
+
+  /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
+  private scriptLines(inner: number, sample: string): string[] {
+    const key = `${inner}\0${sample}`;
+    if (this.scriptCache?.key !== key) {
+      const text = `${this.paint.fg("accent", SCRIPT_LABEL)} ${toVisible(this.request.script ?? "")}`;
+      this.scriptCache = { key, lines: text.split("\n").flatMap((line) => wrap(line, inner)) };
+    }
+    return this.scriptCache.lines;
+  }
+
+  /** The time left, dim, when the fail-safe timeout is on. */
+  private countdown(inner: number): string[] {
+    const left = this.timeLeft;
+    if (left === undefined) return [];
+    return wrap(this.paint.fg("dim", countdownLine(Math.max(0, Math.ceil(left / 1000)))), inner);
   }
 
   private highlightedDetail(): string {

@@ -25,6 +25,7 @@ export async function askThroughDialogs(
   const { labels } = request;
   const title = present.rpcPromptTitle({
     hookName: toVisible(request.hookName),
+    origin: request.origin === undefined ? undefined : toVisible(request.origin),
     description: request.description === undefined ? undefined : toVisible(request.description),
     guidance: request.guidance === undefined ? undefined : toVisible(request.guidance),
     toolName: toVisible(request.toolName),

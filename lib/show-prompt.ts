@@ -52,16 +52,22 @@ export async function showPrompt(
   const { timeoutSeconds } = watch;
   let deadline: number | undefined;
   let expired = false;
+  const clock: Clock = {
+    timers,
+    start: () => {
+      if (timeoutSeconds !== undefined) deadline = timers.now() + timeoutSeconds * 1000;
+      return deadline;
+    },
+  };
   const opened: Opened = (prompt, write) => {
     track(prompt, true);
     const quiet = watch.attention?.watch(request, write);
     let timer: unknown;
-    if (timeoutSeconds !== undefined) {
-      deadline = timers.now() + timeoutSeconds * 1000;
+    if (deadline !== undefined) {
       timer = timers.setTimeout(() => {
         expired = true;
         prompt.cancel();
-      }, timeoutSeconds * 1000);
+      }, deadline - timers.now());
     }
     return () => {
       if (timer !== undefined) timers.clearTimeout(timer);
@@ -71,7 +77,9 @@ export async function showPrompt(
   };
   const remainingMs = () => (deadline === undefined ? undefined : deadline - timers.now());
   const outcome =
-    ctx.mode === "rpc" ? await askClient(ctx, request, opened, remainingMs) : await showOverlay(ctx, request, opened);
+    ctx.mode === "rpc"
+      ? await askClient(ctx, request, opened, clock, remainingMs)
+      : await showOverlay(ctx, request, opened, clock);
   // pi's own dialog countdown may end an RPC select a moment before our timer does.
   const remaining = remainingMs();
   if (!expired && !(remaining !== undefined && remaining <= 0 && outcome !== "interrupted")) return outcome;
@@ -82,11 +90,18 @@ export async function showPrompt(
 /** The prompt is up: the watch starts. `write` reaches the terminal. Returns what ends the watch. */
 type Opened = (prompt: OpenPrompt, write?: (data: string) => void) => () => void;
 
+/** The watch's timers; `start` fixes the fail-safe timeout's deadline as the prompt appears, and returns it. */
+interface Clock {
+  timers: Timers;
+  start(): number | undefined;
+}
+
 /** The overlay. It never opens on top of another overlay (someone else's dialog): it waits for that to close. */
 async function showOverlay(
   ctx: ExtensionContext,
   request: PromptRequest,
   opened: Opened,
+  clock: Clock,
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;
@@ -99,6 +114,8 @@ async function showOverlay(
         paint: paintOf(theme),
         keys: keybindings,
         externalEditor: externalEditorFor(tui),
+        timers: clock.timers,
+        deadline: clock.start(),
         done: (outcome) => {
           signal?.removeEventListener("abort", cancel);
           closed();
@@ -119,12 +136,14 @@ async function askClient(
   ctx: ExtensionContext,
   request: PromptRequest,
   opened: Opened,
+  clock: Clock,
   remainingMs: () => number | undefined,
 ): Promise<PromptOutcome | "interrupted"> {
   if (ctx.signal?.aborted) return "interrupted";
   const controller = new AbortController();
   const cancel = () => controller.abort();
   ctx.signal?.addEventListener("abort", cancel, { once: true });
+  clock.start();
   const closed = opened({ cancel });
   try {
     return (await askThroughDialogs(ctx.ui, request, controller.signal, remainingMs)) ?? { kind: "abort" };

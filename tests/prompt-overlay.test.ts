@@ -600,3 +600,327 @@ describe("focus", () => {
     expect(withCursor).toEqual([">"]);
   });
 });
+
+describe("where the call comes from: the origin, and the script on demand", () => {
+  const ORIGIN = "Made by a codemode script the agent wrote.";
+  const SCRIPT = 'const r = await tools.bash({ command: "git commit" });\nreturn r.output;';
+  const nested = (overrides: Partial<PromptRequest> = {}) => gitCommitRequest({ origin: ORIGIN, script: SCRIPT, ...overrides });
+  const CHOICES = ["→ 1. Authorize", "  2. Edit", "  3. Abort"];
+  const COMMAND = [`bash: git commit -m "$(cat <<'EOF'`, "fix wordign in readme", "EOF", `)"`];
+  const selectHintsWith = (last: string) => ["↑↓ select  enter confirm  tab add note  shift+tab close  esc abort", last];
+
+  test("the origin is one dim line under the title; with a script, a hint says how to see it", () => {
+    expect(openPrompt(nested()).body()).toEqual([
+      "! Authorization required: Git interference",
+      "Made by a codemode script the agent wrote.",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      ...COMMAND,
+      "",
+      ...CHOICES,
+      "",
+      ...selectHintsWith("ctrl+s don't ask again  ctrl+o show script"),
+    ]);
+    expect(openPrompt(nested(), { paint: tagged }).lines().join("\n")).toContain(
+      "<dim>Made by a codemode script the agent wrote.</dim>",
+    );
+  });
+
+  test("without a script there is no hint, and ctrl+o does nothing", () => {
+    const prompt = openPrompt(nested({ script: undefined }));
+    const before = prompt.body();
+    expect(before.slice(-2)).toEqual(selectHintsWith("ctrl+s don't ask again"));
+    prompt.press(KEYS.ctrlO);
+    expect(prompt.body()).toEqual(before);
+    expect(prompt.outcomes).toEqual([]);
+  });
+
+  test("ctrl+o shows the script in the command's place, and again the command", () => {
+    const prompt = openPrompt(nested());
+    prompt.press(KEYS.ctrlO);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "Made by a codemode script the agent wrote.",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      'script: const r = await tools.bash({ command: "git commit" });',
+      "return r.output;",
+      "",
+      ...CHOICES,
+      "",
+      ...selectHintsWith("ctrl+s don't ask again  ctrl+o show command"),
+    ]);
+    expect(prompt.lines().join("\n")).not.toContain("fix wordign");
+    prompt.press(KEYS.ctrlO);
+    expect(prompt.body().slice(5, 9)).toEqual(COMMAND);
+    expect(prompt.body().at(-1)).toBe("ctrl+s don't ask again  ctrl+o show script");
+  });
+
+  test("the script is labelled in the accent colour and nothing in it is highlighted", () => {
+    const prompt = openPrompt(nested({ script: "git commit" }), { paint: tagged });
+    prompt.press(KEYS.ctrlO);
+    const text = prompt.lines().join("\n");
+    expect(text).toContain("<accent>script:</accent> git commit");
+    expect(text).not.toContain("<warning>");
+  });
+
+  test("the choices keep working while the script shows", () => {
+    const moved = openPrompt(nested());
+    moved.press(KEYS.ctrlO, KEYS.down);
+    expect(moved.body().find((line) => line.startsWith("→"))).toBe("→ 2. Edit");
+    moved.press("3");
+    expect(moved.outcomes).toEqual([{ kind: "abort", note: undefined }]);
+
+    const noted = openPrompt(nested());
+    noted.press(KEYS.ctrlO, KEYS.tab);
+    noted.type("ok");
+    noted.press(KEYS.ctrlO);
+    expect(noted.body()).toContain("     note: > ok");
+    expect(noted.body().slice(5, 9)).toEqual(COMMAND);
+    noted.press(KEYS.ctrlO, KEYS.enter);
+    expect(noted.outcomes).toEqual([{ kind: "authorize", note: "ok" }]);
+
+    const editing = openPrompt(nested());
+    editing.press(KEYS.ctrlO, "2");
+    expect(editing.body().slice(2, 4)).toEqual(["Command", "─".repeat(76)]);
+    editing.press(KEYS.esc);
+    expect(editing.body()[5]).toBe('script: const r = await tools.bash({ command: "git commit" });');
+  });
+
+  test("a long script scrolls with the page keys, apart from the command's position", () => {
+    const script = Array.from({ length: 40 }, (_, i) => `await step(${i + 1});`).join("\n");
+    const detail = Array.from({ length: 40 }, (_, i) => `echo ${i + 1}`).join("\n");
+    const prompt = openPrompt(nested({ script, detail, highlights: [] }), { rows: 24 });
+    const window = () => prompt.body().slice(5, 15);
+    prompt.press(KEYS.pageDown);
+    expect(window().slice(0, 2)).toEqual(["↑ 7 more lines", "echo 8"]);
+    prompt.press(KEYS.ctrlO);
+    expect(window()).toEqual([
+      "script: await step(1);",
+      "await step(2);",
+      "await step(3);",
+      "await step(4);",
+      "await step(5);",
+      "await step(6);",
+      "await step(7);",
+      "await step(8);",
+      "await step(9);",
+      "↓ 31 more lines",
+    ]);
+    prompt.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
+    expect(window().slice(0, 2)).toEqual(["↑ 21 more lines", "await step(22);"]);
+    prompt.press(KEYS.pageUp);
+    expect(window().slice(0, 2)).toEqual(["↑ 14 more lines", "await step(15);"]);
+    prompt.press(KEYS.ctrlO);
+    expect(window().slice(0, 2)).toEqual(["↑ 7 more lines", "echo 8"]);
+    prompt.press(KEYS.ctrlO);
+    expect(window().slice(0, 2)).toEqual(["↑ 14 more lines", "await step(15);"]);
+  });
+
+  test("every character of the script and the origin is shown, none sent", () => {
+    const prompt = openPrompt(nested({ origin: "Made by\x1b[2J x", script: "echo \x1b[31mred\tx\u202Eevil\u200B" }));
+    prompt.press(KEYS.ctrlO);
+    const text = prompt.lines().join("\n");
+    expect(text).not.toContain("\x1b[2J");
+    expect(text).not.toContain("\x1b[31m");
+    expect(text).not.toContain("\u202E");
+    expect(prompt.body()[1]).toBe("Made by⟨ESC⟩[2J x");
+    expect(prompt.body()).toContain("script: echo ⟨ESC⟩[31mred⟨TAB⟩x⟨U+202E⟩evil⟨U+200B⟩");
+  });
+
+  test("the key follows pi's app.tools.expand binding", () => {
+    const prompt = openPrompt(nested(), { keys: keybindings({ "app.tools.expand": "ctrl+e" }) });
+    expect(prompt.body().at(-1)).toBe("ctrl+s don't ask again  ctrl+e show script");
+    prompt.press(KEYS.ctrlO);
+    expect(prompt.body()[5]).toBe(COMMAND[0]);
+    prompt.press("\x05");
+    expect(prompt.body()[5]).toBe('script: const r = await tools.bash({ command: "git commit" });');
+  });
+
+  test("short terminals: the origin gives way after the hints, before the title shrinks to a row", () => {
+    const FIVE_LINES = "echo one\necho two\necho three\necho four\necho five";
+    const prompt = openPrompt(nested({ guidance: "Check the message.", detail: FIVE_LINES, highlights: [] }), { rows: 10 });
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "Made by a codemode script the agent wrote.",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...CHOICES,
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+    ]);
+    prompt.resize(9);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "Made by a codemode script the agent wrote.",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...CHOICES,
+    ]);
+    prompt.resize(8);
+    expect(prompt.body()).toEqual(["! Authorization required: Git interference", "bash: echo one", "↓ 4 more lines", ...CHOICES]);
+    prompt.resize(12);
+    prompt.press(KEYS.tab);
+    prompt.type("fine");
+    prompt.resize(7);
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "→ 1. Authorize",
+      "     note: > fine",
+      "  2. Edit",
+      "  3. Abort",
+    ]);
+  });
+
+  test("a narrow terminal wraps the origin; cut short, it ends in the marker", () => {
+    const prompt = openPrompt(nested({ description: undefined }), { width: 34, rows: 40 });
+    expect(prompt.body(34).slice(0, 4)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "Made by a codemode script the",
+      "agent wrote.",
+    ]);
+    prompt.resize(10);
+    expect(prompt.body(34).slice(0, 4)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "Made by a codemode script the…",
+      'bash: git commit -m "$(cat',
+    ]);
+  });
+});
+
+describe("the fail-safe timeout's countdown", () => {
+  const CHOICES = ["→ 1. Authorize", "  2. Edit", "  3. Abort"];
+  const HINTS = ["↑↓ select  enter confirm  tab add note  shift+tab close  esc abort", "ctrl+s don't ask again"];
+
+  test("a dim line above the hints says how long is left, counting down each second", () => {
+    const prompt = openPrompt(gitCommitRequest(), { timeoutMs: 60_000 });
+    expect(prompt.body()).toEqual([
+      "! Authorization required: Git interference",
+      "",
+      "Git staging is reserved for the Approver.",
+      "",
+      `bash: git commit -m "$(cat <<'EOF'`,
+      "fix wordign in readme",
+      "EOF",
+      `)"`,
+      "",
+      ...CHOICES,
+      "",
+      "Aborts in 60 s if nobody answers",
+      ...HINTS,
+    ]);
+    expect(openPrompt(gitCommitRequest(), { timeoutMs: 60_000, paint: tagged }).lines().join("\n")).toContain(
+      "<dim>Aborts in 60 s if nobody answers</dim>",
+    );
+    prompt.advance(699);
+    expect(prompt.body()).toContain("Aborts in 60 s if nobody answers");
+    prompt.advance(1);
+    expect(prompt.body()).toContain("Aborts in 59 s if nobody answers");
+    prompt.advance(58_000);
+    expect(prompt.body()).toContain("Aborts in 1 s if nobody answers");
+  });
+
+  test("its timer asks for a render each time the seconds change, and stops at the deadline", () => {
+    const prompt = openPrompt(gitCommitRequest(), { timeoutMs: 3_000 });
+    const renders = () => prompt.calls.filter((call) => call === "render").length;
+    const before = renders();
+    prompt.advance(699);
+    expect(renders()).toBe(before);
+    prompt.advance(1);
+    expect(renders()).toBe(before + 1);
+    prompt.advance(2_000);
+    expect(renders()).toBe(before + 3);
+    expect(prompt.body()).toContain("Aborts in 0 s if nobody answers");
+    expect(prompt.pendingTimers()).toBe(0);
+  });
+
+  test("answering or disposing of the prompt clears its timer", () => {
+    const answered = openPrompt(gitCommitRequest(), { timeoutMs: 60_000 });
+    expect(answered.pendingTimers()).toBe(1);
+    answered.press(KEYS.enter);
+    expect(answered.pendingTimers()).toBe(0);
+    const disposed = openPrompt(gitCommitRequest(), { timeoutMs: 60_000 });
+    disposed.prompt.dispose();
+    expect(disposed.pendingTimers()).toBe(0);
+  });
+
+  test("without the timeout: no line, no timer", () => {
+    const prompt = openPrompt();
+    expect(prompt.body().join("\n")).not.toContain("Aborts in");
+    expect(prompt.pendingTimers()).toBe(0);
+  });
+
+  test("edit mode shows it too, above its hints", () => {
+    const prompt = openPrompt(gitCommitRequest(), { timeoutMs: 60_000 });
+    prompt.press("2");
+    expect(prompt.body().slice(-4)).toEqual([
+      "",
+      "Aborts in 60 s if nobody answers",
+      "enter run  shift+enter newline  tab switch field",
+      "ctrl+g external editor  ctrl+r restore command  esc back",
+    ]);
+    prompt.advance(1_700);
+    expect(prompt.body().at(-3)).toBe("Aborts in 58 s if nobody answers");
+  });
+
+  test("short terminals: it gives way after the title shrinks to a row, before notes kept on other choices", () => {
+    const FIVE_LINES = "echo one\necho two\necho three\necho four\necho five";
+    const request = gitCommitRequest({ detail: FIVE_LINES, highlights: [] });
+    const prompt = openPrompt(request, { rows: 14, width: 44, timeoutMs: 60_000 });
+    prompt.press(KEYS.tab);
+    prompt.type("fine");
+    prompt.press(KEYS.shiftTab);
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      "→ 1. Authorize",
+      "     note: fine",
+      "  2. Edit",
+      "  3. Abort",
+      "Aborts in 60 s if nobody answers",
+      "↑↓ select  enter confirm  tab add note",
+      "shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+    ]);
+    prompt.resize(11);
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git",
+      "interference",
+      "bash: echo one",
+      "↓ 4 more lines",
+      "→ 1. Authorize",
+      "     note: fine",
+      "  2. Edit",
+      "  3. Abort",
+      "Aborts in 60 s if nobody answers",
+    ]);
+    prompt.resize(10);
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git…",
+      "bash: echo one",
+      "↓ 4 more lines",
+      "→ 1. Authorize",
+      "     note: fine",
+      "  2. Edit",
+      "  3. Abort",
+      "Aborts in 60 s if nobody answers",
+    ]);
+    prompt.resize(9);
+    expect(prompt.body(44)).toEqual([
+      "! Authorization required: Git…",
+      "bash: echo one",
+      "↓ 4 more lines",
+      "→ 1. Authorize",
+      "     note: fine",
+      "  2. Edit",
+      "  3. Abort",
+    ]);
+    prompt.resize(8);
+    expect(prompt.body(44)).toEqual(["! Authorization required: Git…", "bash: echo one", "↓ 4 more lines", ...CHOICES]);
+  });
+});

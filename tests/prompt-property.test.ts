@@ -1,11 +1,14 @@
-// Random key sequences over random commands, widths and heights: the prompt never throws, never
-// draws wider or taller than the terminal, always shows the choices (select mode) or the line being
-// edited and the note (edit mode), never lets a control character through, and only ends in a
-// defined outcome. An untouched submit always runs the original bytes.
+// Random key sequences over random commands, widths and heights, with or without an origin, a
+// script and the fail-safe timeout's countdown: the prompt never throws, never draws wider or
+// taller than the terminal, always shows the choices (select mode) or the line being edited and the
+// note (edit mode), never lets a control character through, and only ends in a defined outcome. An
+// untouched submit always runs the original bytes.
 import { describe, expect, test } from "bun:test";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
-import { choiceLine, EDIT_LABELS, type Paint, type Tone } from "../lib/presenter.ts";
+import { wrap } from "../lib/frame.ts";
+import { clip } from "../lib/layout.ts";
+import { choiceLine, countdownLine, EDIT_LABELS, type Paint, type Tone } from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
 import { gitCommitRequest, KEYS, openPrompt } from "./support/prompt-harness.ts";
 
@@ -67,6 +70,8 @@ const command = fc
   .map((parts) => parts.join(""))
   .filter((text) => text.trim() !== "");
 
+/** Not a key: the clock moves on a second, as the countdown's timer would see it. */
+const TICK = "<a second passes>";
 const PASTES = ["\x1b[200~pasted \u202e text\r\nline two\t!\x1b[201~", "\x1b[200~\x1b[31m\u200b\x1b[201~", "\x1b[200~a\x1b[201~"];
 const KEY = fc.constantFrom(
   KEYS.up,
@@ -78,6 +83,8 @@ const KEY = fc.constantFrom(
   KEYS.ctrlR,
   KEYS.ctrlG,
   KEYS.ctrlC,
+  KEYS.ctrlO,
+  TICK,
   KEYS.newline,
   KEYS.backspace,
   KEYS.pageDown,
@@ -144,8 +151,17 @@ function checkFrame(lines: string[], width: number, rows: number) {
   }
 }
 
-/** What must always show: every choice in select mode; the Editor's cursor line and the note in edit mode. */
-function checkContent(lines: string[], labels: string[]) {
+/** Every way the countdown can be drawn `width` columns wide with `seconds` left: whole, or cut short. */
+function countdownRows(seconds: number, width: number): Set<string> {
+  const lines = wrap(sgr.fg("dim", countdownLine(seconds)), width - 4);
+  return new Set(lines.flatMap((_, index) => clip(lines, index + 1, width - 4, sgr)).map((line) => line.trimEnd()));
+}
+
+/**
+ * What must always show: every choice in select mode; the Editor's cursor line and the note in edit
+ * mode (the countdown, dim too, is not the note).
+ */
+function checkContent(lines: string[], labels: string[], countdown: Set<string>) {
   const inside = lines.slice(1, -1).map((line) => line.slice(SIDE.length + 1, -(SIDE.length + 1)));
   const plainText = inside.map((line) => line.replace(KNOWN_SEQUENCES, "").trimEnd());
   // A narrow frame cuts a choice's line short, with "...".
@@ -158,7 +174,9 @@ function checkContent(lines: string[], labels: string[]) {
     return;
   }
   if (!inside.some(isEditorCursorLine)) throw new Error("edit mode without the line being edited");
-  const notes = inside.filter((line, index) => isDimLine(line) && plainText[index] !== EDIT_LABELS.note);
+  const notes = inside.filter(
+    (line, index) => isDimLine(line) && plainText[index] !== EDIT_LABELS.note && !countdown.has(line.trimEnd()),
+  );
   if (notes.length === 0) throw new Error("edit mode without the note");
 }
 
@@ -184,18 +202,24 @@ describe("the prompt under random input", () => {
         fc.integer({ min: 10, max: 160 }),
         fc.integer({ min: 6, max: 50 }),
         fc.boolean(),
-        (detail, keys, width, rows, editable) => {
-          const request = gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }] });
+        fc.option(command, { nil: undefined }),
+        fc.option(command, { nil: undefined }),
+        fc.option(fc.integer({ min: 1, max: 120 }), { nil: undefined }),
+        (detail, keys, width, rows, editable, origin, script, timeoutSeconds) => {
+          const request = gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }], origin, script });
           const labels = editable ? ["Authorize", "Edit", "Abort"] : ["Authorize", "Abort"];
-          const prompt = openPrompt(request, { rows, width, paint: sgr });
+          const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
+          const prompt = openPrompt(request, { rows, width, paint: sgr, timeoutMs });
           const check = () => {
             const lines = prompt.lines();
             checkFrame(lines, width, rows);
-            if (prompt.outcomes.length === 0) checkContent(lines, labels);
+            const left = timeoutMs === undefined ? 0 : Math.max(0, Math.ceil((timeoutMs - prompt.now()) / 1000));
+            if (prompt.outcomes.length === 0) checkContent(lines, labels, countdownRows(left, width));
           };
           check();
           for (const key of keys) {
-            prompt.press(key);
+            if (key === TICK) prompt.advance(1_000);
+            else prompt.press(key);
             check();
           }
           checkOutcome(prompt.outcomes, detail);

@@ -142,6 +142,21 @@ describe("RPC mode", () => {
     return { ctx, notices, interrupt: () => controller.abort() };
   }
 
+  test("the select's title says where the call comes from, under the title", async () => {
+    let title: string | undefined;
+    const { ctx } = rpcUi((options) => Promise.resolve(options[0]));
+    const select = ctx.ui.select;
+    ctx.ui.select = (given, options, opts) => {
+      title = given;
+      return select(given, options, opts);
+    };
+    const request = gitCommitRequest({ origin: "Made by a codemode script\x1b[2J the agent wrote.", detail: "git commit" });
+    await showPrompt(ctx, request, tracker().track);
+    expect(title).toBe(
+      "! Authorization required: Git interference\nMade by a codemode script⟨ESC⟩[2J the agent wrote.\n\nGit staging is reserved for the Approver.\n\nbash: git commit",
+    );
+  });
+
   test("the request goes to pi's dialogs; track sees the prompt open and close", async () => {
     const { ctx } = rpcUi((options) => Promise.resolve(options[0]));
     const { events, track } = tracker();
@@ -216,6 +231,31 @@ describe("the fail-safe timeout in the TUI", () => {
     expect(state.mounted).toBeUndefined();
     expect(state.notices).toEqual([notifyTimedOut("Git interference", 60)]);
     expect(events.map(([, open]) => open)).toEqual([true, false]);
+  });
+
+  test("the prompt counts down to the deadline on the watch's clock", async () => {
+    const clock = manualTimers();
+    const { ctx, state } = fakeUi();
+    const outcome = showPrompt(ctx, gitCommitRequest(), tracker().track, { timeoutSeconds: 60, timers: clock.timers });
+    await flush();
+    const prompt = state.mounted as PermissionPrompt;
+    const countdown = () => prompt.render(80).find((line) => line.includes("Aborts in"));
+    expect(countdown()).toContain("Aborts in 60 s if nobody answers");
+    clock.advance(1_000);
+    expect(countdown()).toContain("Aborts in 59 s if nobody answers");
+    prompt.cancel();
+    expect(await outcome).toEqual({ kind: "abort" });
+  });
+
+  test("without the timeout the prompt shows no countdown", async () => {
+    const clock = manualTimers();
+    const { ctx, state } = fakeUi();
+    const outcome = showPrompt(ctx, gitCommitRequest(), tracker().track, { timers: clock.timers });
+    await flush();
+    const prompt = state.mounted as PermissionPrompt;
+    expect(prompt.render(80).join("\n")).not.toContain("Aborts in");
+    prompt.cancel();
+    await outcome;
   });
 
   test("answered in time: the Approver's outcome, and the timer is gone", async () => {

@@ -2,6 +2,7 @@ import { KeybindingsManager, type TUI, TUI_KEYBINDINGS } from "@earendil-works/p
 import type { ExternalEditor } from "../../lib/external-editor.ts";
 import { type Paint, plain } from "../../lib/presenter.ts";
 import { ARMING_MS, PermissionPrompt, type PromptOutcome, type PromptRequest } from "../../lib/prompt-overlay.ts";
+import { manualTimers } from "./manual-timers.ts";
 
 export const KEYS = {
   up: "\x1b[A",
@@ -14,6 +15,7 @@ export const KEYS = {
   ctrlG: "\x07",
   ctrlC: "\x03",
   ctrlS: "\x13",
+  ctrlO: "\x0f",
   newline: "\n",
   backspace: "\x7f",
   pageDown: "\x1b[6~",
@@ -28,7 +30,11 @@ export const tagged: Paint = { fg: (tone, text) => `<${tone}>${text}</${tone}>`,
 
 export function keybindings(overrides: Record<string, string | string[]> = {}): KeybindingsManager {
   return new KeybindingsManager(
-    { ...TUI_KEYBINDINGS, "app.editor.external": { defaultKeys: "ctrl+g", description: "external editor" } },
+    {
+      ...TUI_KEYBINDINGS,
+      "app.editor.external": { defaultKeys: "ctrl+g", description: "external editor" },
+      "app.tools.expand": { defaultKeys: "ctrl+o", description: "toggle tool output" },
+    },
     overrides as never,
   );
 }
@@ -69,21 +75,23 @@ export function openPrompt(
     paint?: Paint;
     /** Leave the prompt in its arming interval; `advance` moves the clock. */
     arming?: boolean;
+    /** The fail-safe timeout closes the prompt this long after it opens. */
+    timeoutMs?: number;
   } = {},
 ) {
   const { tui, calls } = fakeTui(options.rows ?? 40);
   const outcomes: PromptOutcome[] = [];
-  const clock = { now: 1_000_000 };
+  const clock = manualTimers();
   const prompt = new PermissionPrompt(request, {
     tui,
     paint: options.paint ?? plain,
     keys: options.keys ?? keybindings(),
     done: (outcome) => outcomes.push(outcome),
     externalEditor: options.externalEditor,
-    now: () => clock.now,
+    timers: clock.timers,
+    deadline: options.timeoutMs === undefined ? undefined : clock.timers.now() + options.timeoutMs,
   });
-  prompt.dispose();
-  if (!options.arming) clock.now += ARMING_MS;
+  if (!options.arming) clock.advance(ARMING_MS);
   prompt.focused = true;
   const width = options.width ?? 80;
   return {
@@ -93,9 +101,14 @@ export function openPrompt(
     get outcome() {
       return outcomes[0];
     },
+    /** Moves the clock on, running the prompt's timers that fall due. */
     advance(ms: number) {
-      clock.now += ms;
+      clock.advance(ms);
     },
+    /** Timers the prompt has set and not cleared. */
+    pendingTimers: () => clock.pending(),
+    /** The prompt's clock: 0 when it opened. */
+    now: () => clock.timers.now(),
     press(...keys: string[]) {
       for (const key of keys) prompt.handleInput(key);
     },
