@@ -78,6 +78,25 @@ describeEachPi("codemode scripts", (suite) => {
     await pi.waitFor(present.notifyEdited(HOOK).slice(0, 40));
   });
 
+  test("the prompt says a codemode script made the call; ctrl+o shows the script in the command's place, and back", async () => {
+    const pi = await start('const r = await tools.bash({ command: "echo gate-shown" });\nreturn r.output;');
+    const prompt = pi.screen();
+    expect(prompt).toContain(present.promptOrigin("codemode"));
+    expect(prompt).toContain("bash: echo gate-shown");
+    expect(prompt).toContain("ctrl+o show script");
+    pi.send("C-o");
+    const script = await pi.waitFor('script: const r = await tools.bash({ command: "echo gate-shown" });');
+    expect(script).toContain("return r.output;");
+    expect(script).toContain("ctrl+o show command");
+    expect(script).not.toContain("bash: echo gate-shown");
+    pi.send("C-o");
+    await pi.waitFor("bash: echo gate-shown");
+    expect(pi.screen()).toContain("ctrl+o show script");
+    pi.send("C-o", "Enter");
+    const { text } = await toolResult(pi);
+    expect(steady(text)).toBe("Script completed\nWall time <t> seconds\nOutput:\n\ngate-shown\n");
+  });
+
   test("Authorize with a note: the agent reads the note, naming the call, with the script's result", async () => {
     const pi = await start('const r = await tools.bash({ command: "echo gate-out" });\nreturn r.output;');
     pi.send("Tab");

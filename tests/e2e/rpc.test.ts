@@ -116,6 +116,28 @@ describeEachPi("RPC clients", (suite) => {
     expect(notices(rpc)).toEqual([present.notifyEdited(HOOK)]);
   });
 
+  test("pi 1.x: a codemode script's call says so under the title", async () => {
+    if (suite.version.startsWith("0.")) return;
+    const code = 'await tools.bash({ command: "echo from-a-script" });';
+    const rpc = await start([{ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "ok" }], {
+      defaultTools: ["+codemode"],
+    });
+    const select = await rpc.next(dialog("select"));
+    expect(select.title).toBe(
+      present.rpcPromptTitle({
+        hookName: HOOK,
+        origin: present.promptOrigin("codemode"),
+        description: "Every command is asked for.",
+        guidance: "Have a look.",
+        toolName: "bash",
+        detail: "echo from-a-script",
+      }),
+    );
+    expect(select.title).toStartWith(`! Authorization required: ${HOOK}\nMade by a codemode script the agent wrote.\n\n`);
+    rpc.send({ type: "extension_ui_response", id: select.id, value: "1. Authorize" });
+    await rpc.next((message) => message.type === "agent_end");
+  });
+
   test("cancelling the select is an Abort: blocked, and the turn stops", async () => {
     const rpc = await start([{ toolCalls: [bash("echo gate > aborted.txt")] }, { text: "nobody asked" }]);
     const select = await rpc.next(dialog("select"));
