@@ -22,6 +22,7 @@ import {
   choiceLine,
   countdownLine,
   externalEditorFailure,
+  type Hint,
   keyName,
   NOTE_PREFIX,
   type Paint,
@@ -343,7 +344,7 @@ export class PermissionPrompt implements Component, Focusable {
         choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
       }
     });
-    const hints = hintRows(this.selectHints(), inner, paint);
+    const hints = hintRows(this.hints(), inner, paint);
     const parts = {
       title: this.title(inner, sample),
       origin: text(request.origin).map((line) => paint.fg("dim", line)),
@@ -386,7 +387,8 @@ export class PermissionPrompt implements Component, Focusable {
     return lines;
   }
 
-  private selectHints() {
+  /** Select mode's hints; with a script, the key that shows it. */
+  private hints(): Hint[] {
     const hints = selectHints(keyNames(this.keys), this.request.labels.dontAsk);
     const key = this.request.script === undefined ? undefined : this.keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.view === "script"));
