@@ -169,7 +169,7 @@ export interface HookInput<Tool extends PermissionTool = PermissionTool> {
   cwd: string;
   /**
    * The permissions folder this hook's module was loaded from (`<agent dir>/permissions` or
-   * `<project>/.pi/permissions`): not the project root.
+   * `<project>/.pi/permissions`; for a pi package's module, the package's root): not the project root.
    */
   permissionRoot: string;
   tool: Tool;

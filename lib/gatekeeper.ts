@@ -12,6 +12,7 @@ import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
 import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
+import { installedPackages, packagePermissions } from "./packages.ts";
 import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
@@ -262,10 +263,11 @@ function promptRequest(
 ): PromptRequest {
   const prompt = verdict.kind === "request" ? verdict.prompt : {};
   const guidance = verdict.kind === "failed" ? present.hookFailureGuidance(verdict.error) : text(prompt.guidance);
+  const origin = [parent && present.promptOrigin(parent.name), present.promptHookScope(verdict.hook.scope)].filter(Boolean);
   return {
     hookName: verdict.hook.name,
     description: verdict.hook.description,
-    ...(parent && { origin: present.promptOrigin(parent.name) }),
+    ...(origin.length > 0 && { origin: origin.join(" ") }),
     ...(typeof parent?.input.code === "string" && { script: parent.input.code }),
     guidance,
     toolName,
@@ -309,8 +311,9 @@ function label(value: unknown, fallback: string): string {
 async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {
   const user = join(getAgentDir(), "permissions");
   const project = join(ctx.cwd, CONFIG_DIR_NAME, "permissions");
-  if (moduleFiles(project).length === 0) return { user };
-  if (await projectModulesTrusted(ctx, project)) return { project, user };
+  const packages = installedPackages(ctx.cwd, ctx.isProjectTrusted()).map(packagePermissions);
+  if (moduleFiles(project).length === 0) return { user, packages };
+  if (await projectModulesTrusted(ctx, project)) return { project, user, packages };
   report(ctx, present.notifyProjectModulesSkipped(project), "warning");
-  return { user };
+  return { user, packages };
 }

@@ -131,7 +131,10 @@ export class Grants {
   /** The grants of the rule files this load found. */
   track(hooks: readonly LoadedHook[]): void {
     this.files.clear();
-    for (const hook of hooks) if (hook.rules) this.files.set(hook.source, { scope: hook.scope, set: hook.rules.grants });
+    // A package's rule file grants nothing: grants are the Approver's.
+    for (const hook of hooks)
+      if (hook.rules && (hook.scope === "project" || hook.scope === "user"))
+        this.files.set(hook.source, { scope: hook.scope, set: hook.rules.grants });
     this.rebuild();
   }
 

@@ -25,6 +25,7 @@ export let visibleWidth: typeof Tui.visibleWidth;
 export let wrapTextWithAnsi: typeof Tui.wrapTextWithAnsi;
 
 export let CONFIG_DIR_NAME: typeof Agent.CONFIG_DIR_NAME;
+export let DefaultPackageManager: typeof Agent.DefaultPackageManager;
 export let getAgentDir: typeof Agent.getAgentDir;
 export let hasTrustRequiringProjectResources: typeof Agent.hasTrustRequiringProjectResources;
 export let isToolCallEventType: typeof Agent.isToolCallEventType;
@@ -44,8 +45,15 @@ export async function loadPi(): Promise<string | undefined> {
     return describeError(error);
   }
   ({ Editor, Input, decodeKittyPrintable, fuzzyFilter, matchesKey, truncateToWidth, visibleWidth, wrapTextWithAnsi } = tui);
-  ({ CONFIG_DIR_NAME, getAgentDir, hasTrustRequiringProjectResources, isToolCallEventType, ProjectTrustStore, SettingsManager } =
-    agent);
+  ({
+    CONFIG_DIR_NAME,
+    DefaultPackageManager,
+    getAgentDir,
+    hasTrustRequiringProjectResources,
+    isToolCallEventType,
+    ProjectTrustStore,
+    SettingsManager,
+  } = agent);
   const missing = Object.entries({
     Editor,
     Input,
@@ -56,6 +64,7 @@ export async function loadPi(): Promise<string | undefined> {
     visibleWidth,
     wrapTextWithAnsi,
     CONFIG_DIR_NAME,
+    DefaultPackageManager,
     getAgentDir,
     hasTrustRequiringProjectResources,
     isToolCallEventType,

@@ -17,18 +17,20 @@ import type {
 import { describeError, withTimeLimit } from "./failure.ts";
 import { noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
+import type { PackagePermissions } from "./packages.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
 import { realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
 
-export type Scope = "project" | "user";
+/** A package's hooks are scoped by the package's source as pi's settings name it: `package:npm:deploy-tools`. */
+export type Scope = "project" | "user" | `package:${string}`;
 
 export interface LoadedHook extends Hook {
   scope: Scope;
   /** The module file that registered the hook. */
   source: string;
-  /** The permissions directory the module was loaded from. */
+  /** The permissions directory the module was loaded from; a package's root for a package's. */
   permissionRoot: string;
   /** Set when a rule file is the hook. */
   rules?: RuleFile;
@@ -52,6 +54,8 @@ export interface LoadResult {
 export interface PermissionDirs {
   project?: string;
   user: string;
+  /** The packages' files, loaded after the project's and the user's. */
+  packages?: readonly PackagePermissions[];
 }
 
 const MODULE_FILE = /\.(ts|js|mjs|json)$/;
@@ -62,8 +66,8 @@ export const LOAD_TIME_LIMIT_MS = 10_000;
 
 /**
  * Loads every permission module and rule file: project ones first, then user ones, each in name
- * order. Every rule file honours the grants `inForce` gives at each call; without it, the grants
- * of every rule file loaded with it.
+ * order, then each package's in its order. Every rule file honours the grants `inForce` gives at
+ * each call; without it, the grants of every rule file loaded with it.
  */
 export async function loadPermissionModules(dirs: PermissionDirs, inForce?: () => readonly RuleSet[]): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [], warnings: [] };
@@ -71,13 +75,14 @@ export async function loadPermissionModules(dirs: PermissionDirs, inForce?: () =
   const grants = inForce ?? (() => fileGrants);
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
-  const roots: [Scope, string | undefined][] = [
-    ["project", dirs.project],
-    ["user", dirs.user],
-  ];
-  for (const [scope, root] of roots) {
-    if (!root) continue;
-    for (const file of moduleFiles(root)) {
+  const sources: [Scope, string, string[]][] = dirs.project ? [["project", dirs.project, moduleFiles(dirs.project)]] : [];
+  sources.push(["user", dirs.user, moduleFiles(dirs.user)]);
+  for (const { source, root, files, errors } of dirs.packages ?? []) {
+    sources.push([`package:${source}`, root, files]);
+    result.errors.push(...errors);
+  }
+  for (const [scope, root, files] of sources) {
+    for (const file of files) {
       if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
       else await loadModule(file, scope, root, generation, result);
     }

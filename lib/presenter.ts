@@ -145,6 +145,7 @@ export function notifyLoadError(file: string, error: string): string {
 }
 
 function fileKind(file: string): string {
+  if (/(^|[\\/])package\.json$/.test(file)) return "Package manifest";
   return file.endsWith(".json") ? "Rule file" : "Permission module";
 }
 
@@ -757,3 +758,15 @@ export function notifyNoSuchGrant(rule: string, granted: readonly string[]): str
 }
 
 export const GRANT_USAGE = "Usage: /permissions grant <rule> [--project | --user], e.g. /permissions grant Bash(git push:*)";
+
+// ── Packages: permission modules and rule files a pi package provides ───────────────────────
+
+export const packageProblems = {
+  manifestNotList: 'its "pi.permissions" is not a list of paths',
+  notFound: (entry: string) => `"pi.permissions" lists ${entry}, which is not there`,
+} as const;
+
+/** The prompt's origin line for a package's hook: which package it comes from; nothing for the user's and the project's. */
+export function promptHookScope(scope: string): string | undefined {
+  return scope.startsWith("package:") ? `From the pi package ${scope.slice("package:".length)}.` : undefined;
+}

@@ -1,0 +1,162 @@
+// Permission modules and rule files that pi packages provide. Which packages are installed, and
+// where, is pi's answer (its settings and package manager); a package declares its files in
+// `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
+// narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
+import { globSync, readFileSync, statSync } from "node:fs";
+import { basename, join, matchesGlob, relative, resolve, sep } from "node:path";
+import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, SettingsManager } from "@earendil-works/pi-coding-agent";
+import type { LoadError } from "./loader.ts";
+import { moduleFiles } from "./loader.ts";
+import { packageProblems } from "./presenter.ts";
+
+/** One package's permission files, in load order. */
+export interface PackagePermissions {
+  /** The package as pi's settings name it (`npm:deploy-tools`, a path). */
+  source: string;
+  root: string;
+  files: string[];
+  /** What the package declares that can't be loaded. */
+  errors: LoadError[];
+}
+
+/** A package entry of pi's settings, installed at `root`. */
+export interface InstalledPackage {
+  source: string;
+  root: string;
+  /** The settings entry's `permissions`, when it has one. */
+  filter?: readonly string[];
+}
+
+/**
+ * Every installed package pi's settings list, the project's first (only in a project pi trusts), as
+ * pi orders them; a package listed in both scopes once, as the project lists it.
+ */
+export function installedPackages(cwd: string, projectTrusted: boolean): InstalledPackage[] {
+  const agentDir = getAgentDir();
+  const settingsManager = SettingsManager.create(cwd, agentDir, { projectTrusted });
+  const manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
+  const scopes = [
+    { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },
+    { scope: "user" as const, base: agentDir, entries: settingsManager.getGlobalSettings().packages },
+  ];
+  const seen = new Set<string>();
+  const installed: InstalledPackage[] = [];
+  for (const { scope, base, entries } of scopes) {
+    for (const entry of entries ?? []) {
+      const source = typeof entry === "string" ? entry : entry.source;
+      const root = manager.getInstalledPath(source, scope);
+      if (root === undefined) continue;
+      const identity = packageIdentity(source, root, base);
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      // A filter that is not a list narrows nothing: more gates, never fewer.
+      const filter = typeof entry === "object" ? (entry as { permissions?: unknown }).permissions : undefined;
+      installed.push(isStringList(filter) ? { source, root, filter } : { source, root });
+    }
+  }
+  return installed;
+}
+
+/**
+ * pi's identity of a package: an npm or git package by what it is (installed at the same place
+ * under each scope's folder), a local one by its path.
+ */
+function packageIdentity(source: string, root: string, scopeBase: string): string {
+  return /^(npm:|git:|[a-z]+:\/\/)/i.test(source) ? relative(scopeBase, root) : root;
+}
+
+/** The files a package provides, narrowed by its settings entry's filter. */
+export function packagePermissions({ source, root, filter }: InstalledPackage): PackagePermissions {
+  const errors: LoadError[] = [];
+  const manifest = join(root, "package.json");
+  const declared = declaredFiles(root, readManifest(manifest), (error) => errors.push({ file: manifest, error }));
+  const files = filter === undefined ? declared : filter.length === 0 ? [] : applyPatterns(declared, filter, root);
+  return { source, root, files, errors };
+}
+
+function readManifest(file: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { pi?: { permissions?: unknown } })?.pi?.permissions;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), or else the `permissions/` folder. */
+function declaredFiles(root: string, entries: unknown, problem: (error: string) => void): string[] {
+  if (entries === undefined) return moduleFiles(join(root, "permissions"));
+  if (!isStringList(entries)) {
+    problem(packageProblems.manifestNotList);
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries.filter((entry) => !isOverride(entry))) {
+    const paths = /[*?]/.test(entry) ? globSync(entry, { cwd: root }).map((path) => resolve(root, path)) : [resolve(root, entry)];
+    if (paths.length === 0) problem(packageProblems.notFound(entry));
+    for (const path of paths) {
+      const kind = kindOf(path);
+      if (kind === "directory") files.push(...moduleFiles(path));
+      else if (kind === "file") files.push(path);
+      else problem(packageProblems.notFound(entry));
+    }
+  }
+  const overrides = entries.filter(isOverride);
+  return overrides.length === 0 ? files : applyPatterns(files, overrides, root);
+}
+
+function kindOf(path: string): "file" | "directory" | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? "directory" : stats.isFile() ? "file" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * pi's filter over a package's resources: globs include (all when none), `!glob` excludes,
+ * `+path` adds back an exact path, `-path` removes one; a glob matches the path from the package
+ * root, the file name or the absolute path.
+ */
+export function applyPatterns(files: readonly string[], patterns: readonly string[], root: string): string[] {
+  const includes = patterns.filter((pattern) => !isOverride(pattern));
+  const excludes = overridesOf(patterns, "!");
+  const forceIncludes = overridesOf(patterns, "+");
+  const forceExcludes = overridesOf(patterns, "-");
+  const selected = files.filter(
+    (file) =>
+      (includes.length === 0 || matchesAny(file, includes, root)) &&
+      !matchesAny(file, excludes, root) &&
+      !isExactly(file, forceExcludes, root),
+  );
+  const added = files.filter(
+    (file) => !selected.includes(file) && isExactly(file, forceIncludes, root) && !isExactly(file, forceExcludes, root),
+  );
+  return files.filter((file) => selected.includes(file) || added.includes(file));
+}
+
+function overridesOf(patterns: readonly string[], prefix: string): string[] {
+  return patterns.filter((pattern) => pattern.startsWith(prefix)).map((pattern) => pattern.slice(1));
+}
+
+function matchesAny(file: string, globs: readonly string[], root: string): boolean {
+  const forms = [posix(relative(root, file)), basename(file), posix(file)];
+  return globs.some((glob) => forms.some((form) => matchesGlob(form, posix(glob))));
+}
+
+function isExactly(file: string, paths: readonly string[], root: string): boolean {
+  const forms = [posix(relative(root, file)), posix(file)];
+  return paths.some((path) => forms.includes(posix(path.replace(/^\.[\\/]/, ""))));
+}
+
+function posix(path: string): string {
+  return path.split(sep).join("/");
+}
+
+function isOverride(pattern: string): boolean {
+  return pattern.startsWith("!") || pattern.startsWith("+") || pattern.startsWith("-");
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
