@@ -6,7 +6,7 @@ import { approverDecision, type DecisionLog, grantedDecision, unansweredDecision
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
-import type { Grants, GrantUse } from "./grants.ts";
+import { type GrantScope, type Grants, type GrantUse, grantRule } from "./grants.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
@@ -118,7 +118,7 @@ export class Gatekeeper {
       this.decisions?.record(unansweredDecision(call, "no UI"), ctx);
       return { block: true, reason: noUiReason(verdict) };
     }
-    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail, parent));
+    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail, parent, this.grants && grantOffer(verdict, tool, ctx)));
     if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === "timed out") {
@@ -260,6 +260,7 @@ function promptRequest(
   toolName: string,
   detail: string,
   parent: ParentCall | undefined,
+  grant: Pick<PromptRequest, "grantRule" | "grantScopes"> | undefined,
 ): PromptRequest {
   const prompt = verdict.kind === "request" ? verdict.prompt : {};
   const guidance = verdict.kind === "failed" ? present.hookFailureGuidance(verdict.error) : text(prompt.guidance);
@@ -280,7 +281,24 @@ function promptRequest(
       dontAsk: label(prompt.dontAskLabel, present.DEFAULT_LABELS.dontAsk),
     },
     editable: isCommandTool(toolName),
+    ...grant,
   };
+}
+
+/**
+ * The grant a prompt offers: the rule grantRule derives from what asked, none when nothing narrower
+ * than the hook can be named. "This project" only in a project pi trusts: the project's grants.json
+ * is one of its rule files, which load under the same trust rule.
+ */
+function grantOffer(
+  verdict: Exclude<Verdict, { kind: "block" }>,
+  tool: PermissionTool,
+  ctx: ExtensionContext,
+): Pick<PromptRequest, "grantRule" | "grantScopes"> {
+  const rule = grantRule(verdict, tool);
+  if (rule === undefined) return {};
+  const scopes: GrantScope[] = ctx.isProjectTrusted() ? ["branch", "project", "user"] : ["branch", "user"];
+  return { grantRule: rule, grantScopes: scopes };
 }
 
 /** A call as the agent's notes name it: the command, or the arguments as one line of JSON. */

@@ -35,6 +35,13 @@ export function isDontAskAgain(data: string): boolean {
   return matchesKey(data, DONT_ASK_KEY);
 }
 
+/** pi has no action for a grant either: the key that opens the grant step is fixed too. */
+export const GRANT_KEY = "ctrl+t";
+
+export function isGrant(data: string): boolean {
+  return matchesKey(data, GRANT_KEY);
+}
+
 export function keyNames(keys: KeyMatcher): KeyNames {
   const first = (id: string, fallback: string) => keyName(safeKeys(keys, id)[0], fallback);
   return {

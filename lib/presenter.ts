@@ -245,6 +245,24 @@ export function scriptHint(key: string, showing: boolean): Hint {
   return [key, showing ? "show command" : "show script"];
 }
 
+/** The hint for the key that opens the grant step: the rule, already visible, on one line (the step shows it whole). */
+export function grantHint(key: string, rule: string): Hint {
+  const [first = "", ...more] = rule.split("\n");
+  return [key, `don't ask again for ${first}${more.length > 0 ? TRUNCATION_MARKER : ""}`];
+}
+
+/** Heads the grant step, above the exact rule a grant would save. */
+export const GRANT_HEADING = "Authorize, and don't ask again for";
+
+/** The grant step's hints: pick a scope, save it, or go back to the choices. */
+export function grantHints(keys: KeyNames): Hint[] {
+  return [
+    [arrows(keys.up, keys.down), "select"],
+    [keys.confirm, "authorize and save"],
+    [keys.cancel, "back"],
+  ];
+}
+
 /** The time left before an unanswered prompt closes as an Abort (the fail-safe timeout). */
 export function countdownLine(seconds: number): string {
   return `Aborts in ${seconds} s if nobody answers`;
@@ -394,8 +412,14 @@ export const rpcChoice = {
   edit: (label: string) => `${label}…`,
   withNote: (label: string) => `${label}, with a note to the agent…`,
   dontAsk: (authorize: string, dontAsk: string) => `${authorize}, ${dontAsk}`,
+  grant: (authorize: string, rule: string) => `${authorize}, don't ask again for ${rule}…`,
   numbered: (index: number, text: string) => `${index + 1}. ${text}`,
 } as const;
+
+/** The scope select's title, as the overlay's grant step reads: the exact rule a grant would save, under its heading. */
+export function rpcGrantTitle(hookName: string, rule: string): string {
+  return `${promptTitle(hookName)}\n\n${GRANT_HEADING}\n${rule}`;
+}
 
 export function rpcEditorTitle(hookName: string): string {
   return `Edit the command (${hookName}); it runs as you leave it.`;

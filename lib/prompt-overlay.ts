@@ -5,7 +5,7 @@ import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
 import { Frame, wrap } from "./frame.ts";
 import { markHighlights } from "./highlight.ts";
-import { isDontAskAgain, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { GRANT_KEY, isDontAskAgain, isGrant, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
   clip,
@@ -22,6 +22,11 @@ import {
   choiceLine,
   countdownLine,
   externalEditorFailure,
+  GRANT_HEADING,
+  GRANT_SCOPE_WORDS,
+  type GrantScopeName,
+  grantHint,
+  grantHints,
   type Hint,
   keyName,
   NOTE_PREFIX,
@@ -51,6 +56,10 @@ export interface PromptRequest {
   labels: { authorize: string; edit: string; abort: string; dontAsk: string };
   /** Command tools offer Edit. */
   editable: boolean;
+  /** The exact rule a grant for this request would save (lib/grants.ts); undefined: no grant is offered. */
+  grantRule?: string;
+  /** Where a grant may be kept, in the order the grant step offers them; given with `grantRule`. */
+  grantScopes?: readonly GrantScopeName[];
 }
 
 export type PromptOutcome =
@@ -58,7 +67,7 @@ export type PromptOutcome =
    * Don't ask again: the deciding hook is switched off for the rest of the branch. `grant`: don't
    * ask again for this exact rule only, where `scope` says (lib/grants.ts saves it).
    */
-  | { kind: "authorize"; note?: string; dontAskAgain?: true; grant?: { rule: string; scope: "branch" | "project" | "user" } }
+  | { kind: "authorize"; note?: string; dontAskAgain?: true; grant?: { rule: string; scope: GrantScopeName } }
   | { kind: "abort"; note?: string }
   | { kind: "edit"; command: string; note?: string };
 
@@ -82,14 +91,25 @@ export const ARMING_MS = 300;
 /** pi's "toggle tool output" action: in the prompt it shows the script that made the call, and back. */
 const SCRIPT_KEY = "app.tools.expand";
 
-type SelectPart = "title" | "origin" | "description" | "guidance" | "detail" | "choices" | "notes" | "countdown" | "hints";
+type SelectPart =
+  | "title"
+  | "origin"
+  | "description"
+  | "guidance"
+  | "detail"
+  | "heading"
+  | "choices"
+  | "notes"
+  | "countdown"
+  | "hints";
 
 /**
- * What gives way when select mode doesn't fit the terminal, first to last: the command's (or the
- * script's) window down to COMFORTABLE_LINES; the blank rows (the window takes their room back);
- * the window down to one line and its "more lines" marker; the description; the guidance; the
- * hints; the origin; the title down to one row; the countdown; the notes kept on other choices;
- * the command; the title. The choices and the note being typed always show.
+ * What gives way when select mode (or its grant step) doesn't fit the terminal, first to last: the
+ * command's (or the script's) window down to COMFORTABLE_LINES; the blank rows (the window takes
+ * their room back); the window down to one line and its "more lines" marker; the description; the
+ * guidance; the hints; the origin; the title down to one row; the countdown; the grant step's
+ * heading; the notes kept on other choices; the command; the title. The choices and the note being
+ * typed always show; in the grant step, the rule and its scopes are the choices.
  */
 function selectLadder(detailLines: number): Step<SelectPart>[] {
   return [
@@ -102,6 +122,7 @@ function selectLadder(detailLines: number): Step<SelectPart>[] {
     ["origin", 0],
     ["title", 1],
     ["countdown", 0],
+    ["heading", 0],
     ["notes", 0],
     ["detail", 0],
     ["title", 0],
@@ -115,14 +136,20 @@ type View = "command" | "script";
 const CACHED_TONES: readonly Tone[] = ["accent", "warning", "dim"];
 
 /**
- * The permission prompt: one bordered overlay with two modes. Select mode offers the choices;
- * edit mode replaces its content in place, so drafts live as long as the prompt does.
+ * The permission prompt: one bordered overlay with two modes. Select mode offers the choices, and
+ * in its grant step the scopes of a grant in their place; edit mode replaces its content in place,
+ * so drafts live as long as the prompt does.
  */
 export class PermissionPrompt implements Component, Focusable {
   private hasFocus = false;
-  private mode: "select" | "edit" = "select";
+  private mode: "select" | "grant" | "edit" = "select";
   private readonly choices: Choice[];
   private selected = 0;
+  /** Where a grant may be kept; none when the request offers no grant. */
+  private readonly scopes: readonly GrantScopeName[];
+  private scope = 0;
+  /** The rule a grant would save, every character visible. */
+  private readonly visibleRule: string;
   private drafting: Choice | undefined;
   private tabUsed = false;
   private view: View = "command";
@@ -157,6 +184,8 @@ export class PermissionPrompt implements Component, Focusable {
     this.armingTimer = this.timers.setTimeout(() => this.tui.requestRender(), ARMING_MS);
     this.countDown();
     this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
+    this.scopes = request.grantRule === undefined ? [] : (request.grantScopes ?? []);
+    this.visibleRule = toVisible(request.grantRule ?? "");
     this.drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
     this.drawnWidth = this.tui.terminal?.columns ?? 80;
   }
@@ -174,7 +203,8 @@ export class PermissionPrompt implements Component, Focusable {
   private passFocus(): void {
     if (this.edit) this.edit.focused = this.hasFocus && this.mode === "edit";
     if (this.mode === "edit") return;
-    for (const choice of this.choices) this.drafts[choice].focused = this.hasFocus && this.drafting === choice;
+    for (const choice of this.choices)
+      this.drafts[choice].focused = this.hasFocus && this.mode === "select" && this.drafting === choice;
   }
 
   /** Closes the prompt from outside (an interrupted turn, a session change) as an Abort. */
@@ -212,6 +242,7 @@ export class PermissionPrompt implements Component, Focusable {
   handleInput(data: string): void {
     if (this.finished || this.arming) return;
     if (this.mode === "edit") this.handleEditInput(data);
+    else if (this.mode === "grant") this.handleGrantInput(data);
     else this.handleSelectInput(data);
     this.passFocus();
     this.tui.requestRender();
@@ -225,7 +256,7 @@ export class PermissionPrompt implements Component, Focusable {
     const budget = this.budget(width);
     const sample = paintSample(this.paint, CACHED_TONES);
     let lines: string[];
-    if (this.mode === "select" || !this.edit) lines = this.border.draw(this.renderSelect(inner, budget, sample), width);
+    if (this.mode !== "edit" || !this.edit) lines = this.border.draw(this.renderSelect(inner, budget, sample), width);
     else {
       const edit = this.edit.render(inner, budget, this.title(inner, sample), sample, this.countdown(inner));
       lines = this.border.draw(edit.lines, width, edit.editorRows);
@@ -249,6 +280,10 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.cancel)) return this.finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm)) return this.confirm(this.choices[this.selected]);
     if (isDontAskAgain(data)) return this.finish({ kind: "authorize", note: this.noteOf("authorize"), dontAskAgain: true });
+    if (this.scopes.length > 0 && isGrant(data)) {
+      this.mode = "grant";
+      return;
+    }
     if (isShiftTab(data)) {
       this.drafting = undefined;
       return;
@@ -260,12 +295,7 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (keys.matches(data, KEY.up)) return this.move(-1);
     if (keys.matches(data, KEY.down)) return this.move(1);
-    if (keys.matches(data, KEY.pageUp)) return this.scrollDetail(-1);
-    if (keys.matches(data, KEY.pageDown)) return this.scrollDetail(1);
-    if (this.request.script !== undefined && keys.matches(data, SCRIPT_KEY)) {
-      this.view = this.view === "command" ? "script" : "command";
-      return;
-    }
+    if (this.handleViewInput(data)) return;
     if (this.drafting) {
       const draft = this.drafts[this.drafting];
       this.typing.rewrite(data, (part) => draft.handleInput(part));
@@ -278,6 +308,43 @@ export class PermissionPrompt implements Component, Focusable {
       this.selected = digit;
       if (!this.tabUsed) this.confirm(this.choices[digit]);
     }
+  }
+
+  /** The page keys scroll the detail's window; the script key switches what it shows. */
+  private handleViewInput(data: string): boolean {
+    const { keys } = this;
+    if (keys.matches(data, KEY.pageUp)) this.scrollDetail(-1);
+    else if (keys.matches(data, KEY.pageDown)) this.scrollDetail(1);
+    else if (this.request.script !== undefined && keys.matches(data, SCRIPT_KEY))
+      this.view = this.view === "command" ? "script" : "command";
+    else return false;
+    return true;
+  }
+
+  /** The grant step: a scope is picked, enter saves it with an Authorize, esc goes back to the choices. */
+  private handleGrantInput(data: string): void {
+    const { keys } = this;
+    if (keys.matches(data, KEY.cancel)) {
+      this.mode = "select";
+      return;
+    }
+    if (keys.matches(data, KEY.confirm)) return this.grant(this.scopes[this.scope]);
+    if (keys.matches(data, KEY.up) || data === "k") return this.moveScope(-1);
+    if (keys.matches(data, KEY.down) || data === "j") return this.moveScope(1);
+    if (this.handleViewInput(data)) return;
+    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
+    if (digit >= 0 && digit < this.scopes.length) this.scope = digit;
+  }
+
+  private moveScope(step: number): void {
+    const count = this.scopes.length;
+    this.scope = (this.scope + step + count) % count;
+  }
+
+  private grant(scope: GrantScopeName | undefined): void {
+    const rule = this.request.grantRule;
+    if (scope === undefined || rule === undefined) return;
+    this.finish({ kind: "authorize", note: this.noteOf("authorize"), grant: { rule, scope } });
   }
 
   private move(step: number): void {
@@ -316,7 +383,10 @@ export class PermissionPrompt implements Component, Focusable {
     const { parts, detail, rows, gaps } = this.selectLayout(inner, budget, sample);
     const notes = rows.notes;
     let kept = 0;
-    const choices = parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line);
+    const choices = [
+      ...clip(parts.heading, rows.heading, inner, paint),
+      ...parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line),
+    ];
     const shown = [
       [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
       clip(parts.description, rows.description, inner, paint),
@@ -332,24 +402,15 @@ export class PermissionPrompt implements Component, Focusable {
   private selectLayout(inner: number, budget: number, sample: string) {
     const { paint, request } = this;
     const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
-    const choices: { line: string; kept?: true }[] = [];
-    this.choices.forEach((choice, index) => {
-      const selected = index === this.selected;
-      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
-      choices.push({ line: selected ? paint.fg("accent", line) : line });
-      const draft = this.drafts[choice];
-      if (this.drafting === choice) {
-        choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
-      } else if (draft.getValue().trim() !== "") {
-        choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
-      }
-    });
-    const hints = hintRows(this.hints(), inner, paint);
+    const granting = this.mode === "grant";
+    const choices = granting ? this.grantRows(inner) : this.choiceRows(inner);
+    const hints = hintRows(granting ? grantHints(keyNames(this.keys)) : this.hints(), inner, paint);
     const parts = {
       title: this.title(inner, sample),
       origin: text(request.origin).map((line) => paint.fg("dim", line)),
       description: text(request.description),
       guidance: text(request.guidance),
+      heading: granting ? wrap(GRANT_HEADING, inner) : [],
       choices,
       // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
       hints: this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
@@ -363,6 +424,7 @@ export class PermissionPrompt implements Component, Focusable {
       description: parts.description.length,
       guidance: parts.guidance.length,
       detail: detail.length,
+      heading: parts.heading.length,
       choices: choices.length - notes,
       notes,
       countdown: parts.countdown.length,
@@ -372,11 +434,40 @@ export class PermissionPrompt implements Component, Focusable {
     return { parts, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
   }
 
+  /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
+  private choiceRows(inner: number): { line: string; kept?: true }[] {
+    const { paint, request } = this;
+    const choices: { line: string; kept?: true }[] = [];
+    this.choices.forEach((choice, index) => {
+      const selected = index === this.selected;
+      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
+      choices.push({ line: selected ? paint.fg("accent", line) : line });
+      const draft = this.drafts[choice];
+      if (this.drafting === choice) {
+        choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
+      } else if (draft.getValue().trim() !== "") {
+        choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
+      }
+    });
+    return choices;
+  }
+
+  /** The grant step's choices: the exact rule, then the scopes to keep it in. */
+  private grantRows(inner: number): { line: string; kept?: true }[] {
+    const { paint } = this;
+    const rule = wrap(paint.bold(this.visibleRule), inner).map((line) => ({ line }));
+    const scopes = this.scopes.map((scope, index) => {
+      const line = choiceLine(index, GRANT_SCOPE_WORDS[scope], index === this.scope);
+      return { line: index === this.scope ? paint.fg("accent", line) : line };
+    });
+    return [...rule, ...scopes];
+  }
+
   private detailCache: { key: string; lines: string[] } | undefined;
 
-  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain. */
+  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain; a grant, the original. */
   private detailLines(inner: number, sample: string): string[] {
-    const editText = this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
+    const editText = this.mode === "select" && this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
     const edited = editText !== undefined && editText !== this.visibleOriginal;
     const key = edited ? `${inner}\0${sample}\0edit\0${editText}` : `${inner}\0${sample}\0original`;
     if (this.detailCache?.key === key) return this.detailCache.lines;
@@ -387,9 +478,10 @@ export class PermissionPrompt implements Component, Focusable {
     return lines;
   }
 
-  /** Select mode's hints; with a script, the key that shows it. */
+  /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
   private hints(): Hint[] {
     const hints = selectHints(keyNames(this.keys), this.request.labels.dontAsk);
+    if (this.scopes.length > 0) hints.push(grantHint(GRANT_KEY, this.visibleRule));
     const key = this.request.script === undefined ? undefined : this.keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.view === "script"));
     return hints;

@@ -7,11 +7,12 @@ import { fromVisible, toVisible } from "./visible.ts";
 
 export type Dialogs = Pick<ExtensionUIContext, "select" | "editor" | "input" | "notify">;
 
-type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk";
+type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk" | "grant";
 
 /**
- * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor or a
- * note goes back to the select, as esc in the overlay's edit mode goes back to the choices.
+ * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor, a note
+ * or the grant's scope goes back to the select, as esc in the overlay's edit mode or grant step
+ * goes back to the choices.
  * Resolves undefined once `signal` aborts (the prompt was closed from outside): pi's editor
  * dialog can't be dismissed, so its answer is then ignored. `remainingMs` is passed on to the
  * client's select and input dialogs as their countdown.
@@ -34,7 +35,13 @@ export async function askThroughDialogs(
   const choices: RpcChoice[] = request.editable
     ? ["authorize", "edit", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"]
     : ["authorize", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"];
-  const options = choices.map((choice, index) => present.rpcChoice.numbered(index, toVisible(choiceText(choice, labels))));
+  const { grantRule } = request;
+  const scopes = grantRule === undefined ? [] : (request.grantScopes ?? []);
+  if (scopes.length > 0) choices.push("grant");
+  const options = choices.map((choice, index) =>
+    present.rpcChoice.numbered(index, toVisible(choiceText(choice, labels, grantRule ?? ""))),
+  );
+  const scopeOptions = scopes.map((scope, index) => present.rpcChoice.numbered(index, present.GRANT_SCOPE_WORDS[scope]));
   const dialog = (): ExtensionUIDialogOptions => {
     const timeout = remainingMs();
     return timeout === undefined ? { signal } : { signal, timeout: Math.max(1, timeout) };
@@ -56,6 +63,14 @@ export async function askThroughDialogs(
         return { kind: "authorize" };
       case "dontAsk":
         return { kind: "authorize", dontAskAgain: true };
+      case "grant": {
+        const title = present.rpcGrantTitle(toVisible(request.hookName), toVisible(grantRule ?? ""));
+        const where = await ui.select(title, scopeOptions, dialog());
+        if (signal.aborted) return undefined;
+        const scope = scopes[scopeOptions.indexOf(where ?? "")];
+        if (scope === undefined || grantRule === undefined) continue;
+        return { kind: "authorize", grant: { rule: grantRule, scope } };
+      }
       case "authorizeWithNote":
       case "abortWithNote": {
         const kind = choice === "authorizeWithNote" ? "authorize" : "abort";
@@ -91,7 +106,7 @@ export async function askThroughDialogs(
   }
 }
 
-function choiceText(choice: RpcChoice, labels: PromptRequest["labels"]): string {
+function choiceText(choice: RpcChoice, labels: PromptRequest["labels"], grantRule: string): string {
   switch (choice) {
     case "authorize":
       return labels.authorize;
@@ -105,6 +120,8 @@ function choiceText(choice: RpcChoice, labels: PromptRequest["labels"]): string 
       return present.rpcChoice.withNote(labels.abort);
     case "dontAsk":
       return present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk);
+    case "grant":
+      return present.rpcChoice.grant(labels.authorize, grantRule);
     default:
       choice satisfies never;
       return "";

@@ -163,3 +163,49 @@ describe("what a grant never overrides", () => {
     expect(existsSync(join(PROJECT, ".pi"))).toBe(false);
   });
 });
+
+describe("the grant a prompt offers", () => {
+  async function requestFor(command: string) {
+    const result = call("c1", command);
+    const prompt = await approver.next();
+    prompt.answer({ kind: "abort", note: "only looking" });
+    await result;
+    return prompt.request;
+  }
+
+  test("a module's highlighted command: the rule derived from it, for this branch, this project or everywhere", async () => {
+    const request = await requestFor("git -C repo push origin main");
+    expect(request.hookName).toBe("push");
+    expect(request.grantRule).toBe("Bash(git -C repo push:*)");
+    expect(request.grantScopes).toEqual(["branch", "project", "user"]);
+  });
+
+  test("a rule file's ask: its asking rule as written", async () => {
+    const request = await requestFor("echo hi && npm publish --tag next");
+    expect(request.hookName).toBe("c-rules.json");
+    expect(request.grantRule).toBe("Bash(npm publish:*)");
+    expect(request.grantScopes).toEqual(["branch", "project", "user"]);
+  });
+
+  test("in a project pi doesn't trust, no project scope", async () => {
+    (session.ctx as { isProjectTrusted: () => boolean }).isProjectTrusted = () => false;
+    const request = await requestFor("git push");
+    expect(request.grantRule).toBe("Bash(git push:*)");
+    expect(request.grantScopes).toEqual(["branch", "user"]);
+  });
+
+  test("nothing narrower than the hook to name: no grant offered", async () => {
+    const request = await requestFor(`git push && eval "$NEXT"`);
+    expect(request.hookName).toBe("push");
+    expect(request.grantRule).toBeUndefined();
+    expect(request.grantScopes).toBeUndefined();
+  });
+
+  test("the grant chosen at the prompt is what the next call meets", async () => {
+    const request = await requestFor("npm publish");
+    const grant = { rule: request.grantRule as string, scope: "branch" } as const;
+    expect(await answered("npm publish", { kind: "authorize", grant })).toBeUndefined();
+    expect(await call("c3", "npm publish --dry-run")).toBeUndefined();
+    expect(approver.asked).toHaveLength(2);
+  });
+});

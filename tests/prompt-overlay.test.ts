@@ -924,3 +924,262 @@ describe("the fail-safe timeout's countdown", () => {
     expect(prompt.body(44)).toEqual(["! Authorization required: Git…", "bash: echo one", "↓ 4 more lines", ...CHOICES]);
   });
 });
+
+describe("select mode: a grant for the rule that asked", () => {
+  const RULE = "Bash(git commit:*)";
+  const granting = (overrides: Partial<PromptRequest> = {}) =>
+    gitCommitRequest({ grantRule: RULE, grantScopes: ["branch", "project", "user"], ...overrides });
+  const COMMAND = [`bash: git commit -m "$(cat <<'EOF'`, "fix wordign in readme", "EOF", `)"`];
+  const TOP = ["! Authorization required: Git interference", "", "Git staging is reserved for the Approver.", ""];
+  const STEP = ["Authorize, and don't ask again for", RULE, "→ 1. this branch", "  2. this project", "  3. everywhere"];
+  const STEP_HINTS = "↑↓ select  enter authorize and save  esc back";
+
+  test("the hints name the key and the exact rule; without a rule there is neither, and ctrl+t does nothing", () => {
+    expect(openPrompt(granting()).body().slice(-2)).toEqual([
+      "↑↓ select  enter confirm  tab add note  shift+tab close  esc abort",
+      "ctrl+s don't ask again  ctrl+t don't ask again for Bash(git commit:*)",
+    ]);
+    const without = openPrompt();
+    const before = without.body();
+    expect(before.join("\n")).not.toContain("ctrl+t");
+    without.press(KEYS.ctrlT);
+    expect(without.body()).toEqual(before);
+    expect(without.outcomes).toEqual([]);
+    const noScopes = openPrompt(gitCommitRequest({ grantRule: RULE }));
+    noScopes.press(KEYS.ctrlT);
+    expect(noScopes.body().join("\n")).not.toContain("ctrl+t");
+    expect(noScopes.body()).toEqual(before);
+  });
+
+  test("ctrl+t opens the grant step in the choices' place: the rule, then the scopes; enter saves it for this branch", () => {
+    const prompt = openPrompt(granting());
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.body()).toEqual([...TOP, ...COMMAND, "", ...STEP, "", STEP_HINTS]);
+    expect(prompt.outcomes).toEqual([]);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "branch" } }]);
+  });
+
+  test("↓/j and ↑/k pick the scope, wrapping; digits pick without saving; enter saves the one picked", () => {
+    const prompt = openPrompt(granting());
+    const picked = () => prompt.body().find((line) => line.startsWith("→"));
+    prompt.press(KEYS.ctrlT, KEYS.down);
+    expect(picked()).toBe("→ 2. this project");
+    prompt.press("j");
+    expect(picked()).toBe("→ 3. everywhere");
+    prompt.press("j");
+    expect(picked()).toBe("→ 1. this branch");
+    prompt.press("k");
+    expect(picked()).toBe("→ 3. everywhere");
+    prompt.press(KEYS.up, "2");
+    expect(picked()).toBe("→ 2. this project");
+    prompt.press("3", "4", "1", "3");
+    expect(picked()).toBe("→ 3. everywhere");
+    expect(prompt.outcomes).toEqual([]);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "user" } }]);
+
+    const project = openPrompt(granting());
+    project.press(KEYS.ctrlT, "2", KEYS.enter);
+    expect(project.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "project" } }]);
+  });
+
+  test("without the project scope (a project pi doesn't trust) the step offers two", () => {
+    const prompt = openPrompt(granting({ grantScopes: ["branch", "user"] }));
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.body().slice(9, 13)).toEqual([
+      "Authorize, and don't ask again for",
+      RULE,
+      "→ 1. this branch",
+      "  2. everywhere",
+    ]);
+    prompt.press("3", KEYS.down, KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "user" } }]);
+  });
+
+  test("esc (or ctrl+c) goes back to the choices as they were, drafts and all; nothing is saved", () => {
+    const prompt = openPrompt(granting());
+    prompt.press(KEYS.tab);
+    prompt.type("fine");
+    prompt.press(KEYS.down);
+    const before = prompt.body();
+    prompt.press(KEYS.ctrlT, KEYS.down, KEYS.esc);
+    expect(prompt.body()).toEqual(before);
+    prompt.press(KEYS.ctrlT, KEYS.ctrlC);
+    expect(prompt.body()).toEqual(before);
+    expect(prompt.outcomes).toEqual([]);
+    prompt.type("x");
+    expect(prompt.body()).toContain("     note: > x");
+    prompt.press(KEYS.up, KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "fine" }]);
+  });
+
+  test("the note drafted on Authorize travels with the grant; ctrl+t is no text while drafting; other drafts stay behind", () => {
+    const prompt = openPrompt(granting());
+    prompt.press(KEYS.tab);
+    prompt.type("ok for commits");
+    prompt.press(KEYS.up);
+    prompt.type("not this");
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.body().join("\n")).not.toContain("note:");
+    prompt.type("k");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: "ok for commits", grant: { rule: RULE, scope: "user" } }]);
+  });
+
+  test("no field has the cursor in the step; back in the choices, the draft has it again", () => {
+    const CURSOR_MARKER = "\x1b_pi:c\x07";
+    const prompt = openPrompt(granting());
+    prompt.press(KEYS.tab, KEYS.ctrlT);
+    expect(prompt.lines().some((line) => line.includes(CURSOR_MARKER))).toBe(false);
+    prompt.press(KEYS.esc);
+    expect(prompt.lines().filter((line) => line.includes(CURSOR_MARKER))).toHaveLength(1);
+  });
+
+  test("the step shows the command that runs, not an edit left on the Edit choice", () => {
+    const prompt = openPrompt(granting());
+    prompt.press("2");
+    prompt.type(" --amend");
+    prompt.press(KEYS.esc);
+    expect(prompt.body()[7]).toBe(`)" --amend`);
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.body().slice(4, 8)).toEqual(COMMAND);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "branch" } }]);
+  });
+
+  test("every character of the rule is shown in the hint and the step; the outcome carries the rule as it is", () => {
+    const rule = "Bash(echo '\x1b[2J\u202e':*)";
+    const prompt = openPrompt(granting({ grantRule: rule }));
+    expect(prompt.body().at(-1)).toBe("ctrl+t don't ask again for Bash(echo '⟨ESC⟩[2J⟨U+202E⟩':*)");
+    prompt.press(KEYS.ctrlT);
+    const text = prompt.lines().join("\n");
+    expect(text).not.toContain("\x1b[2J");
+    expect(text).not.toContain("\u202e");
+    expect(prompt.body()[10]).toBe("Bash(echo '⟨ESC⟩[2J⟨U+202E⟩':*)");
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule, scope: "branch" } }]);
+  });
+
+  test("the rule is bold and the scope picked is in the accent colour", () => {
+    const prompt = openPrompt(granting(), { paint: tagged });
+    prompt.press(KEYS.ctrlT);
+    const text = prompt.lines().join("\n");
+    expect(text).toContain("<b>Bash(git commit:*)</b>");
+    expect(text).toContain("<accent>→ 1. this branch</accent>");
+  });
+
+  test("page keys and ctrl+o work in the step as in the choices", () => {
+    const script = "await tools.bash({ command: 'git commit' });";
+    const detail = Array.from({ length: 40 }, (_, i) => `echo ${i + 1}`).join("\n");
+    const prompt = openPrompt(granting({ detail, highlights: [], script }), { rows: 24 });
+    prompt.press(KEYS.ctrlT, KEYS.pageDown);
+    expect(prompt.body().slice(4, 6)).toEqual(["↑ 7 more lines", "echo 8"]);
+    prompt.press(KEYS.ctrlO);
+    expect(prompt.body()[4]).toBe("script: await tools.bash({ command: 'git commit' });");
+    expect(prompt.body().at(-1)).toBe(STEP_HINTS);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule: RULE, scope: "branch" } }]);
+  });
+
+  test("typed-ahead ctrl+t opens nothing; in edit mode it does nothing", () => {
+    const arming = openPrompt(granting(), { arming: true });
+    arming.press(KEYS.ctrlT);
+    arming.advance(300);
+    expect(arming.body()).toContain("→ 1. Authorize");
+    const editing = openPrompt(granting());
+    editing.press("2", KEYS.ctrlT);
+    expect(editing.body()).toContain("Note to agent");
+    expect(editing.body().join("\n")).not.toContain("this branch");
+    expect(editing.outcomes).toEqual([]);
+  });
+
+  test("the hints wrap between hints like the others; narrower than the grant's hint, the step still shows the whole rule", () => {
+    expect(openPrompt(granting()).body(50).slice(-4)).toEqual([
+      "↑↓ select  enter confirm  tab add note",
+      "shift+tab close  esc abort",
+      "ctrl+s don't ask again",
+      "ctrl+t don't ask again for Bash(git commit:*)",
+    ]);
+    const prompt = openPrompt(granting());
+    expect(prompt.body(44).at(-1)).toStartWith("ctrl+t don't ask again for Bash(git c");
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.body(30).slice(-10)).toEqual([
+      "Authorize, and don't ask",
+      "again for",
+      RULE,
+      "→ 1. this branch",
+      "  2. this project",
+      "  3. everywhere",
+      "",
+      "↑↓ select",
+      "enter authorize and save",
+      "esc back",
+    ]);
+  });
+});
+
+describe("the grant step in short terminals keeps the rule and its scopes", () => {
+  const FIVE_LINES = "echo one\necho two\necho three\necho four\necho five";
+  const TITLE = "! Authorization required: Git interference";
+  const ORIGIN = "Made by a codemode script the agent wrote.";
+  const COUNTDOWN = "Aborts in 60 s if nobody answers";
+  const RULE_AND_SCOPES = ["Bash(git commit:*)", "→ 1. this branch", "  2. this project", "  3. everywhere"];
+  const HEADED = ["Authorize, and don't ask again for", ...RULE_AND_SCOPES];
+
+  test("what gives way, height by height: as in the choices, the heading just before the command", () => {
+    const request = gitCommitRequest({
+      guidance: "Check the message.",
+      detail: FIVE_LINES,
+      highlights: [],
+      origin: ORIGIN,
+      grantRule: "Bash(git commit:*)",
+      grantScopes: ["branch", "project", "user"],
+    });
+    const prompt = openPrompt(request, { rows: 14, timeoutMs: 60_000 });
+    prompt.press(KEYS.ctrlT);
+    const at = (rows: number) => {
+      prompt.resize(rows);
+      expect(prompt.lines().length).toBeLessThanOrEqual(rows);
+      return prompt.body();
+    };
+    expect(at(14)).toEqual([
+      TITLE,
+      ORIGIN,
+      "Check the message.",
+      "bash: echo one",
+      "↓ 4 more lines",
+      ...HEADED,
+      COUNTDOWN,
+      "↑↓ select  enter authorize and save  esc back",
+    ]);
+    expect(at(12)).toEqual([TITLE, ORIGIN, "bash: echo one", "↓ 4 more lines", ...HEADED, COUNTDOWN]);
+    expect(at(11)).toEqual([TITLE, "bash: echo one", "↓ 4 more lines", ...HEADED, COUNTDOWN]);
+    expect(at(10)).toEqual([TITLE, "bash: echo one", "↓ 4 more lines", ...HEADED]);
+    expect(at(9)).toEqual([TITLE, "bash: echo one", "↓ 4 more lines", ...RULE_AND_SCOPES]);
+    expect(at(8)).toEqual([TITLE, "bash: echo one", ...RULE_AND_SCOPES]);
+    expect(at(7)).toEqual([TITLE, ...RULE_AND_SCOPES]);
+    expect(at(6)).toEqual(RULE_AND_SCOPES);
+    prompt.press(KEYS.down, KEYS.enter);
+    expect(prompt.outcomes).toEqual([
+      { kind: "authorize", note: undefined, grant: { rule: "Bash(git commit:*)", scope: "project" } },
+    ]);
+  });
+
+  test("a rule that wraps keeps every row of it, down to a terminal that holds just it and the scopes", () => {
+    const rule = "Bash(git -C /home/someone/projects/pi-permission-hooks commit:*)";
+    const request = gitCommitRequest({ detail: FIVE_LINES, highlights: [], grantRule: rule, grantScopes: ["branch", "user"] });
+    const prompt = openPrompt(request, { rows: 8, width: 40 });
+    prompt.press(KEYS.ctrlT);
+    const ROWS = [
+      "Bash(git -C",
+      "/home/someone/projects/pi-permission",
+      "-hooks commit:*)",
+      "→ 1. this branch",
+      "  2. everywhere",
+    ];
+    expect(prompt.body(40)).toEqual(["! Authorization required: Git…", ...ROWS]);
+    prompt.resize(7);
+    expect(prompt.body(40)).toEqual(ROWS);
+  });
+});

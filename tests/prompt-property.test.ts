@@ -1,15 +1,25 @@
 // Random key sequences over random commands, widths and heights, with or without an origin, a
-// script and the fail-safe timeout's countdown: the prompt never throws, never draws wider or
-// taller than the terminal, always shows the choices (select mode) or the line being edited and the
-// note (edit mode), never lets a control character through, and only ends in a defined outcome. An
-// untouched submit always runs the original bytes.
+// script, a grant and the fail-safe timeout's countdown: the prompt never throws, never draws wider
+// or taller than the terminal, always shows the choices (select mode), the rule and its scopes (the
+// grant step, wherever they fit) or the line being edited and the note (edit mode), never lets a
+// control character through, and only ends in a defined outcome. An untouched submit always runs
+// the original bytes.
 import { describe, expect, test } from "bun:test";
 import { visibleWidth } from "@earendil-works/pi-tui";
 import fc from "fast-check";
 import { wrap } from "../lib/frame.ts";
 import { clip } from "../lib/layout.ts";
-import { choiceLine, countdownLine, EDIT_LABELS, type Paint, type Tone } from "../lib/presenter.ts";
+import {
+  choiceLine,
+  countdownLine,
+  EDIT_LABELS,
+  GRANT_SCOPE_WORDS,
+  type GrantScopeName,
+  type Paint,
+  type Tone,
+} from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
+import { toVisible } from "../lib/visible.ts";
 import { gitCommitRequest, KEYS, openPrompt } from "./support/prompt-harness.ts";
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 100_000);
@@ -84,6 +94,7 @@ const KEY = fc.constantFrom(
   KEYS.ctrlG,
   KEYS.ctrlC,
   KEYS.ctrlO,
+  KEYS.ctrlT,
   TICK,
   KEYS.newline,
   KEYS.backspace,
@@ -157,20 +168,51 @@ function countdownRows(seconds: number, width: number): Set<string> {
   return new Set(lines.flatMap((_, index) => clip(lines, index + 1, width - 4, sgr)).map((line) => line.trimEnd()));
 }
 
+/** The grant step as it must show: the rule's rows, its scopes, and whether the terminal holds them. */
+interface GrantStep {
+  ruleRows: string[];
+  scopes: string[];
+  fits: boolean;
+}
+
+function grantStep(rule: string, scopes: readonly GrantScopeName[], width: number, rows: number): GrantStep {
+  const ruleRows = wrap(sgr.bold(toVisible(rule)), width - 4).map((line) => line.replace(KNOWN_SEQUENCES, "").trimEnd());
+  return { ruleRows, scopes: scopes.map((scope) => GRANT_SCOPE_WORDS[scope]), fits: ruleRows.length + scopes.length <= rows - 2 };
+}
+
 /**
- * What must always show: every choice in select mode; the Editor's cursor line and the note in edit
- * mode (the countdown, dim too, is not the note).
+ * What must always show: every choice in select mode; the rule, whole, and every scope in the grant
+ * step, when the terminal holds them; the Editor's cursor line and the note in edit mode (the
+ * countdown, dim too, is not the note).
  */
-function checkContent(lines: string[], labels: string[], countdown: Set<string>) {
+function checkContent(lines: string[], labels: string[], countdown: Set<string>, grant: GrantStep | undefined) {
   const inside = lines.slice(1, -1).map((line) => line.slice(SIDE.length + 1, -(SIDE.length + 1)));
   const plainText = inside.map((line) => line.replace(KNOWN_SEQUENCES, "").trimEnd());
   // A narrow frame cuts a choice's line short, with "...".
   const shows = (choice: string) =>
     plainText.some((line) => line === choice || (line.endsWith("...") && choice.startsWith(line.slice(0, -3))));
-  const choices = labels.map((label, index) => [choiceLine(index, label, true), choiceLine(index, label, false)] as const);
-  const missing = choices.filter(([selected, other]) => !shows(selected) && !shows(other));
-  if (missing.length < choices.length) {
-    if (missing.length > 0) throw new Error(`select mode without ${missing.map(([, other]) => other.trim()).join(", ")}`);
+  const missingOf = (labels: readonly string[]) =>
+    labels
+      .map((label, index) => [choiceLine(index, label, true), choiceLine(index, label, false)] as const)
+      .filter(([selected, other]) => !shows(selected) && !shows(other))
+      .map(([, other]) => other.trim());
+  const grantProblem = () => {
+    if (!grant) return "no grant was offered";
+    const hidden = missingOf(grant.scopes);
+    if (hidden.length > 0) return `the grant step without ${hidden.join(", ")}`;
+    const { ruleRows } = grant;
+    const whole = plainText.some((_, index) => ruleRows.every((row, offset) => plainText[index + offset] === row));
+    return whole ? undefined : `the grant step without the whole rule ${JSON.stringify(ruleRows)}`;
+  };
+  if (grant?.fits && grantProblem() === undefined) return;
+  const missing = missingOf(labels);
+  if (missing.length < labels.length) {
+    // Cut short by a narrow frame, the first rows of a grant step too big for the terminal read as choices.
+    if (missing.length > 0 && !(grant && !grant.fits)) throw new Error(`select mode without ${missing.join(", ")}`);
+    return;
+  }
+  if (grant && !inside.some(isEditorCursorLine)) {
+    if (grant.fits) throw new Error(grantProblem());
     return;
   }
   if (!inside.some(isEditorCursorLine)) throw new Error("edit mode without the line being edited");
@@ -180,7 +222,7 @@ function checkContent(lines: string[], labels: string[], countdown: Set<string>)
   if (notes.length === 0) throw new Error("edit mode without the note");
 }
 
-function checkOutcome(outcomes: PromptOutcome[], original: string) {
+function checkOutcome(outcomes: PromptOutcome[], original: string, rule: string | undefined, scopes: readonly GrantScopeName[]) {
   if (outcomes.length > 1) throw new Error(`more than one outcome: ${JSON.stringify(outcomes)}`);
   const outcome = outcomes[0];
   if (!outcome) return;
@@ -190,6 +232,9 @@ function checkOutcome(outcomes: PromptOutcome[], original: string) {
   }
   if (outcome.kind === "edit" && (outcome.command === original || outcome.command.trim() === "")) {
     throw new Error(`an edit that runs ${JSON.stringify(outcome.command)}`);
+  }
+  if (outcome.kind === "authorize" && outcome.grant && (outcome.grant.rule !== rule || !scopes.includes(outcome.grant.scope))) {
+    throw new Error(`a grant that was not offered: ${JSON.stringify(outcome.grant)}`);
   }
 }
 
@@ -205,8 +250,19 @@ describe("the prompt under random input", () => {
         fc.option(command, { nil: undefined }),
         fc.option(command, { nil: undefined }),
         fc.option(fc.integer({ min: 1, max: 120 }), { nil: undefined }),
-        (detail, keys, width, rows, editable, origin, script, timeoutSeconds) => {
-          const request = gitCommitRequest({ detail, editable, highlights: [{ start: 0, end: 3 }], origin, script });
+        fc.option(command, { nil: undefined }),
+        fc.constantFrom<GrantScopeName[]>(["branch", "project", "user"], ["branch", "user"]),
+        (detail, keys, width, rows, editable, origin, script, timeoutSeconds, grantRule, grantScopes) => {
+          const request = gitCommitRequest({
+            detail,
+            editable,
+            highlights: [{ start: 0, end: 3 }],
+            origin,
+            script,
+            grantRule,
+            grantScopes,
+          });
+          const grant = grantRule === undefined ? undefined : grantStep(grantRule, grantScopes, width, rows);
           const labels = editable ? ["Authorize", "Edit", "Abort"] : ["Authorize", "Abort"];
           const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
           const prompt = openPrompt(request, { rows, width, paint: sgr, timeoutMs });
@@ -214,7 +270,7 @@ describe("the prompt under random input", () => {
             const lines = prompt.lines();
             checkFrame(lines, width, rows);
             const left = timeoutMs === undefined ? 0 : Math.max(0, Math.ceil((timeoutMs - prompt.now()) / 1000));
-            if (prompt.outcomes.length === 0) checkContent(lines, labels, countdownRows(left, width));
+            if (prompt.outcomes.length === 0) checkContent(lines, labels, countdownRows(left, width), grant);
           };
           check();
           for (const key of keys) {
@@ -222,7 +278,7 @@ describe("the prompt under random input", () => {
             else prompt.press(key);
             check();
           }
-          checkOutcome(prompt.outcomes, detail);
+          checkOutcome(prompt.outcomes, detail, grantRule, grantRule === undefined ? [] : grantScopes);
         },
       ),
       { numRuns: RUNS, seed: SEED },

@@ -194,3 +194,88 @@ describe("closed from outside", () => {
     expect(await outcome).toBeUndefined();
   });
 });
+
+describe("a grant for the rule that asked", () => {
+  const RULE = "Bash(git commit:*)";
+  const granting = gitCommitRequest({ grantRule: RULE, grantScopes: ["branch", "project", "user"] });
+  const GRANT = "7. Authorize, don't ask again for Bash(git commit:*)…";
+  const SCOPES = ["1. this branch", "2. this project", "3. everywhere"];
+
+  function askGrant(ui: Dialogs, grantRequest = granting) {
+    return askThroughDialogs(ui, grantRequest, new AbortController().signal, noTimeout);
+  }
+
+  test("offered after the other choices; then a select of the scopes under the exact rule", async () => {
+    const { ui, asked } = client(GRANT, "1. this branch");
+    expect(await askGrant(ui)).toEqual({ kind: "authorize", grant: { rule: RULE, scope: "branch" } });
+    expect(asked[0]?.options).toEqual([...CHOICES, GRANT]);
+    expect(asked[1]).toEqual({
+      method: "select",
+      title: "! Authorization required: Git interference\n\nAuthorize, and don't ask again for\nBash(git commit:*)",
+      options: SCOPES,
+    });
+  });
+
+  test("each scope", async () => {
+    expect(await askGrant(client(GRANT, "2. this project").ui)).toEqual({
+      kind: "authorize",
+      grant: { rule: RULE, scope: "project" },
+    });
+    expect(await askGrant(client(GRANT, "3. everywhere").ui)).toEqual({
+      kind: "authorize",
+      grant: { rule: RULE, scope: "user" },
+    });
+  });
+
+  test("cancelling the scope, or an answer that is none of them, goes back to the first select", async () => {
+    const { ui, asked } = client(GRANT, undefined, GRANT, "4. nowhere", "1. Authorize");
+    expect(await askGrant(ui)).toEqual({ kind: "authorize" });
+    expect(asked.map((dialog) => dialog.options?.length)).toEqual([7, 3, 7, 3, 7]);
+  });
+
+  test("without a rule, or without scopes, no grant is offered; without the project scope, two", async () => {
+    const none = client("1. Authorize");
+    await askGrant(none.ui, gitCommitRequest({ grantScopes: ["branch", "user"] }));
+    expect(none.asked[0]?.options).toEqual(CHOICES);
+    const noScopes = client("1. Authorize");
+    await askGrant(noScopes.ui, gitCommitRequest({ grantRule: RULE }));
+    expect(noScopes.asked[0]?.options).toEqual(CHOICES);
+    const two = client(GRANT, "2. everywhere");
+    const untrusted = gitCommitRequest({ grantRule: RULE, grantScopes: ["branch", "user"] });
+    expect(await askGrant(two.ui, untrusted)).toEqual({ kind: "authorize", grant: { rule: RULE, scope: "user" } });
+    expect(two.asked[1]?.options).toEqual(["1. this branch", "2. everywhere"]);
+  });
+
+  test("every character of the rule and the labels is visible; the outcome carries the rule as it is", async () => {
+    const rule = "Bash(echo '\x1b[2J':*)";
+    const { ui, asked } = client("6. Go⟨U+0007⟩, don't ask again for Bash(echo '⟨ESC⟩[2J':*)…", "1. this branch");
+    const hidden = gitCommitRequest({
+      labels: { authorize: "Go\x07", edit: "Edit", abort: "Stop", dontAsk: "always" },
+      editable: false,
+      grantRule: rule,
+      grantScopes: ["branch"],
+    });
+    expect(await askGrant(ui, hidden)).toEqual({ kind: "authorize", grant: { rule, scope: "branch" } });
+    expect(asked[0]?.options?.at(-1)).toBe("6. Go⟨U+0007⟩, don't ask again for Bash(echo '⟨ESC⟩[2J':*)…");
+    expect(asked[1]?.title).toEndWith("\nBash(echo '⟨ESC⟩[2J':*)");
+  });
+
+  test("the scope select carries the countdown; closed from outside, it is no answer", async () => {
+    const { ui, asked } = client(GRANT, "1. this branch");
+    let left = 5_000;
+    await askThroughDialogs(ui, granting, new AbortController().signal, () => (left -= 1_000));
+    expect(asked.map((dialog) => dialog.timeout)).toEqual([4_000, 3_000]);
+
+    const controller = new AbortController();
+    const closing: Dialogs = {
+      select: (_title, options) => {
+        if (options.includes(SCOPES[0] as string)) controller.abort();
+        return Promise.resolve(options.includes(GRANT) ? GRANT : "1. this branch");
+      },
+      editor: () => Promise.resolve(undefined),
+      input: () => Promise.resolve(undefined),
+      notify: () => {},
+    };
+    expect(await askThroughDialogs(closing, granting, controller.signal, noTimeout)).toBeUndefined();
+  });
+});

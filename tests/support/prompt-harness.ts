@@ -16,6 +16,7 @@ export const KEYS = {
   ctrlC: "\x03",
   ctrlS: "\x13",
   ctrlO: "\x0f",
+  ctrlT: "\x14",
   newline: "\n",
   backspace: "\x7f",
   pageDown: "\x1b[6~",
