@@ -1,5 +1,6 @@
-// Grants in real pi: saved for this branch and for the project with /permissions grant, in force
-// for what asked (a module's highlighted command, a rule file's ask), then revoked (README "Rules").
+// Grants in real pi: saved for this branch and for the project with /permissions grant and at the
+// prompt (ctrl+t, a scope), in force for what asked (a module's highlighted command, a rule file's
+// ask), then revoked (README "Rules").
 import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,9 @@ function bash(command: string) {
 
 /** Asks before every touch, highlighting the program. */
 const TOUCH_MODULE = `export default (api) => api.matchCommand({ name: "touch", program: "touch" });`;
+
+/** Asks before git init, highlighting the program and the subcommand: a grant at its prompt is Bash(git init:*). */
+const INIT_MODULE = `export default (api) => api.matchCommand({ name: "git init", program: "git", subcommands: ["init"] });`;
 
 /** What the screen shows, flattened: notices wrap. */
 function flat(text: string): string {
@@ -103,5 +107,70 @@ describeEachPi("grants", (suite) => {
     pi.send("Enter");
     await pi.waitFor("done c");
     expect(existsSync(join(pi.cwd, "c.txt"))).toBe(true);
+  });
+
+  test("at the prompt: ctrl+t shows the rule and its scopes; this branch saves it, and the next such call runs unasked", async () => {
+    const pi = await suite.start({
+      script: [bash("git init -q one"), { text: "done one" }, bash("git init -q two"), { text: "done two" }],
+      extensions: [DIST],
+      files: { "agent/permissions/init.js": INIT_MODULE },
+      settings: { tuiMode: "regular" },
+    });
+    await pi.waitFor("permissions 1/1");
+    pi.prompt("go");
+    await promptReady(pi, "git init");
+    expect(flat(pi.screen())).toContain("ctrl+t don't ask again for Bash(git init:*)");
+    pi.send("C-t");
+    await pi.waitFor("enter authorize and save");
+    const step = pi.screen();
+    expect(step).toContain(present.GRANT_HEADING);
+    expect(step).toContain("Bash(git init:*)");
+    expect(step).toContain("→ 1. this branch");
+    expect(step).toContain("2. this project");
+    expect(step).toContain("3. everywhere");
+    expect(existsSync(join(pi.cwd, "one"))).toBe(false);
+    pi.send("Enter");
+    await pi.waitFor("done one");
+    expect(existsSync(join(pi.cwd, "one", ".git"))).toBe(true);
+    await waitForText(pi, present.notifyGranted("Bash(git init:*)", "branch", undefined));
+
+    pi.prompt("again");
+    await pi.waitFor("done two");
+    expect(existsSync(join(pi.cwd, "two", ".git"))).toBe(true);
+    pi.prompt("/permissions log");
+    await waitForText(pi, "Authorized (by you, granted Bash(git init:*)) git init bash: git init -q one");
+    await waitForText(pi, "Authorized (by a grant, Bash(git init:*)) git init bash: git init -q two");
+  });
+
+  test("at the prompt: a rule file's ask, granted for this project, lands in .pi/permissions/grants.json; esc first goes back to the choices", async () => {
+    const rules = { permissions: { ask: ["Bash(touch:*)"] } };
+    const pi = await suite.start({
+      script: [bash("touch a.txt"), { text: "done a" }, bash("touch b.txt"), { text: "done b" }],
+      extensions: [DIST],
+      files: { "agent/permissions/rules.json": JSON.stringify(rules) },
+      settings: { tuiMode: "regular" },
+    });
+    await pi.waitFor("permissions 1/1");
+    pi.prompt("go");
+    await promptReady(pi, "rules.json");
+    pi.send("C-t");
+    await pi.waitFor("enter authorize and save");
+    pi.send("Escape");
+    await pi.waitFor("esc abort");
+    expect(pi.screen()).toContain("→ 1. Authorize");
+    pi.send("C-t");
+    await pi.waitFor("enter authorize and save");
+    pi.send("Down");
+    await pi.waitFor("→ 2. this project");
+    pi.send("Enter");
+    await pi.waitFor("done a");
+    expect(existsSync(join(pi.cwd, "a.txt"))).toBe(true);
+    const file = join(pi.cwd, ".pi", "permissions", "grants.json");
+    expect(readFileSync(file, "utf8")).toBe('{\n  "grants": [\n    "Bash(touch:*)"\n  ]\n}\n');
+    await waitForText(pi, "Granted Bash(touch:*) for this project (saved in");
+
+    pi.prompt("again");
+    await pi.waitFor("done b");
+    expect(existsSync(join(pi.cwd, "b.txt"))).toBe(true);
   });
 });

@@ -173,4 +173,38 @@ describeEachPi("RPC clients", (suite) => {
     expect(existsSync(join(rpc.cwd, "late.txt"))).toBe(false);
     expect(await nextPromptSees(rpc)).toBe(present.agentTimedOut(HOOK));
   });
+
+  test("a grant chosen over RPC: the rule as the select's last option, a select of the scopes, and the next such call runs unasked", async () => {
+    pi = await startPiRpc({
+      version: suite.version,
+      script: [{ toolCalls: [bash("git init -q one")] }, { toolCalls: [bash("git init -q two")] }, { text: "both" }],
+      extensions: [DIST],
+      files: {
+        "agent/permissions/init.js": `export default (api) => api.matchCommand({ name: "git init", program: "git", subcommands: ["init"] });`,
+      },
+    });
+    const rpc = pi;
+    rpc.send({ id: "p1", type: "prompt", message: "go" });
+    const select = await rpc.next(dialog("select"));
+    const grant = "7. Authorize, don't ask again for Bash(git init:*)…";
+    expect(select.options).toEqual([
+      "1. Authorize",
+      "2. Edit…",
+      "3. Abort",
+      "4. Authorize, with a note to the agent…",
+      "5. Abort, with a note to the agent…",
+      "6. Authorize, don't ask again",
+      grant,
+    ]);
+    rpc.send({ type: "extension_ui_response", id: select.id, value: grant });
+    const scopes = await rpc.next(dialog("select"));
+    expect(scopes.title).toBe(present.rpcGrantTitle("git init", "Bash(git init:*)"));
+    expect(scopes.options).toEqual(["1. this branch", "2. this project", "3. everywhere"]);
+    rpc.send({ type: "extension_ui_response", id: scopes.id, value: "1. this branch" });
+    await rpc.next((message) => message.type === "agent_end", { timeoutMs: 30_000 });
+    expect(existsSync(join(rpc.cwd, "one", ".git"))).toBe(true);
+    expect(existsSync(join(rpc.cwd, "two", ".git"))).toBe(true);
+    expect(rpc.messages().filter(dialog("select"))).toHaveLength(2);
+    expect(notices(rpc)).toEqual([present.notifyGranted("Bash(git init:*)", "branch", undefined)]);
+  });
 });
