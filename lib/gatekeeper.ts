@@ -118,7 +118,10 @@ export class Gatekeeper {
       this.decisions?.record(unansweredDecision(call, "no UI"), ctx);
       return { block: true, reason: noUiReason(verdict) };
     }
-    const outcome = await this.ask(ctx, promptRequest(verdict, event.toolName, tool.detail, parent, this.grants && grantOffer(verdict, tool, ctx)));
+    const outcome = await this.ask(
+      ctx,
+      promptRequest(verdict, event.toolName, tool.detail, parent, this.grants && grantOffer(verdict, tool, ctx)),
+    );
     if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === "timed out") {
