@@ -328,7 +328,12 @@ export class PermissionPrompt implements Component, Focusable {
       this.mode = "select";
       return;
     }
-    if (keys.matches(data, KEY.confirm)) return this.grant(this.scopes[this.scope]);
+    if (keys.matches(data, KEY.confirm)) {
+      // Nothing is saved that the Approver couldn't read whole: in a terminal too small for the rule
+      // and its scopes, enter waits until the step fits.
+      if (!this.grantStepFits()) return;
+      return this.grant(this.scopes[this.scope]);
+    }
     if (keys.matches(data, KEY.up) || data === "k") return this.moveScope(-1);
     if (keys.matches(data, KEY.down) || data === "j") return this.moveScope(1);
     if (this.handleViewInput(data)) return;
@@ -339,6 +344,13 @@ export class PermissionPrompt implements Component, Focusable {
   private moveScope(step: number): void {
     const count = this.scopes.length;
     this.scope = (this.scope + step + count) % count;
+  }
+
+  /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
+  private grantStepFits(): boolean {
+    const inner = Math.max(1, this.drawnWidth - 4);
+    const budget = this.budget(this.drawnWidth);
+    return this.renderSelect(inner, budget, paintSample(this.paint, CACHED_TONES)).length <= budget;
   }
 
   private grant(scope: GrantScopeName | undefined): void {

@@ -1127,6 +1127,19 @@ describe("the grant step in short terminals keeps the rule and its scopes", () =
   const RULE_AND_SCOPES = ["Bash(git commit:*)", "→ 1. this branch", "  2. this project", "  3. everywhere"];
   const HEADED = ["Authorize, and don't ask again for", ...RULE_AND_SCOPES];
 
+  test("enter saves nothing while the terminal is too small to show the whole rule and its scopes", () => {
+    const rule = "Bash(git -C some/long/path/to/a/repository commit:*)";
+    const prompt = openPrompt(gitCommitRequest({ grantRule: rule, grantScopes: ["branch", "project", "user"] }), { rows: 6 });
+    prompt.press(KEYS.ctrlT);
+    expect(prompt.lines(24)).toHaveLength(6);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([]);
+    prompt.resize(40);
+    prompt.lines(24);
+    prompt.press(KEYS.enter);
+    expect(prompt.outcomes).toEqual([{ kind: "authorize", note: undefined, grant: { rule, scope: "branch" } }]);
+  });
+
   test("what gives way, height by height: as in the choices, the heading just before the command", () => {
     const request = gitCommitRequest({
       guidance: "Check the message.",
