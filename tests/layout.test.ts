@@ -1,20 +1,16 @@
 import { describe, expect, test } from "bun:test";
+import { keyNames } from "../lib/keys.ts";
 import { clip, fitRows, hintRows, maxScroll, pageSize, paintSample, renderHints, scrollWindow } from "../lib/layout.ts";
-import { DEFAULT_LABELS, type KeyNames, type Paint, permissionsHints, plain, selectHints } from "../lib/presenter.ts";
-import { tagged } from "./support/prompt-harness.ts";
+import { DEFAULT_LABELS, type Paint, permissionsHints, plain, selectHints } from "../lib/presenter.ts";
+import { DEFAULT_KEY_NAMES } from "./support/key-names.ts";
+import { keybindings, tagged } from "./support/prompt-harness.ts";
 
-const KEYS: KeyNames = {
-  up: "↑",
-  down: "↓",
-  confirm: "enter",
-  submit: "enter",
-  newLine: "shift+enter",
-  tab: "tab",
-  cancel: "esc",
-  external: "ctrl+g",
-  dontAsk: "ctrl+s",
-};
+const KEYS = DEFAULT_KEY_NAMES;
 const SELECT = selectHints(KEYS, DEFAULT_LABELS.dontAsk);
+
+test("the default key names are pi's default keybindings, as hints name them", () => {
+  expect(keyNames(keybindings())).toEqual(DEFAULT_KEY_NAMES);
+});
 
 describe("hints", () => {
   test("one line: the key dim, the action plain, two spaces between", () => {

@@ -40,6 +40,7 @@ import {
   selectHints,
   withNote,
 } from "../lib/presenter.ts";
+import { DEFAULT_KEY_NAMES } from "./support/key-names.ts";
 
 const HEREDOC = "git commit -m \"$(cat <<'EOF'\nfix: the typo\n\nBody line.\nEOF\n)\"";
 
@@ -225,17 +226,7 @@ describe("the prompt", () => {
 });
 
 describe("hints", () => {
-  const DEFAULT_KEYS: KeyNames = {
-    up: "↑",
-    down: "↓",
-    confirm: "enter",
-    submit: "enter",
-    newLine: "shift+enter",
-    tab: "tab",
-    cancel: "esc",
-    external: "ctrl+g",
-    dontAsk: "ctrl+s",
-  };
+  const DEFAULT_KEYS = DEFAULT_KEY_NAMES;
   const DONT_ASK = DEFAULT_LABELS.dontAsk;
 
   test("select hints as [key, action] pairs: the spec's five, then don't ask again", () => {
@@ -331,20 +322,7 @@ describe("styling enters only at the edge", () => {
       choiceLine(0, "l", true),
       scrollMarker("up", 3),
       externalEditorFailure("r"),
-      ...selectHints(
-        {
-          up: "↑",
-          down: "↓",
-          confirm: "enter",
-          submit: "enter",
-          newLine: "shift+enter",
-          tab: "tab",
-          cancel: "esc",
-          external: "ctrl+g",
-          dontAsk: "ctrl+s",
-        },
-        "d",
-      ).flat(),
+      ...selectHints(DEFAULT_KEY_NAMES, "d").flat(),
     ];
     for (const text of texts) {
       expect(text).not.toContain("\x1b");
@@ -414,18 +392,7 @@ describe("managing hooks", () => {
     expect(hookRow("git add", false, false)).toBe("  [ ] git add");
     expect(FAILED_HEADING).toBe("Failed to load");
     expect(failureRow("~/x.ts")).toBe("  ✗ ~/x.ts");
-    const keys: KeyNames = {
-      up: "↑",
-      down: "↓",
-      confirm: "enter",
-      submit: "enter",
-      newLine: "shift+enter",
-      tab: "tab",
-      cancel: "esc",
-      external: "ctrl+g",
-      dontAsk: "ctrl+s",
-    };
-    expect(permissionsHints(keys)).toEqual([
+    expect(permissionsHints(DEFAULT_KEY_NAMES)).toEqual([
       ["↑↓", "move"],
       ["space", "toggle"],
       ["g", "toggle all"],

@@ -18,7 +18,7 @@ interface Random {
 }
 
 /** mulberry32: tiny, seedable, good enough to vary templates. */
-function random(seed: number): Random {
+export function random(seed: number): Random {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -1,21 +1,6 @@
 // Seeded bash command lines for the parser's oracle tests: words in every quoting style, and
 // commands nested in chains, pipes, compound commands, substitutions and redirects.
-
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    chance: (probability: number) => next() < probability,
-  };
-}
+import { random } from "../../bench/corpus/generate.ts";
 
 type Random = ReturnType<typeof random>;
 
