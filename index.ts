@@ -1,4 +1,4 @@
-import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { Attention, chooseSignals, insideTmux } from "./lib/attention.ts";
 import { DecisionLog } from "./lib/decision-log.ts";
 import { Enablement } from "./lib/enablement.ts";
@@ -6,12 +6,13 @@ import { describeError } from "./lib/failure.ts";
 import { Gatekeeper } from "./lib/gatekeeper.ts";
 import { Grants } from "./lib/grants.ts";
 import { guard, report } from "./lib/guard.ts";
-import { loadPi } from "./lib/host.ts";
+import { importAfresh, loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
 import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } from "./lib/presenter.ts";
 import { type PermissionSettings, readSettings } from "./lib/settings.ts";
 import { type PromptWatch, showPrompt } from "./lib/show-prompt.ts";
 import { systemTimers } from "./lib/timers.ts";
+import { FolderWatch, isFolder, watchFolder } from "./lib/watch.ts";
 
 export type * from "./lib/api.ts";
 
@@ -28,13 +29,29 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
     (ctx, request, track) => showPrompt(ctx, request, track, watch),
     decisions,
     grants,
+    importAfresh,
   );
   registerPermissionControls(pi, gatekeeper, enablement, grants);
+  // The context of the session being watched: a change reloads its hooks.
+  let watched: ExtensionContext | undefined;
+  const folders = new FolderWatch(watchFolder, systemTimers, isFolder, (changed) => {
+    const ctx = watched;
+    if (ctx)
+      void guard(ctx, DURING.reload, async () => {
+        await gatekeeper.reload(ctx, changed);
+        if (watched === ctx) folders.watch(await gatekeeper.watchedFolders(ctx));
+      });
+  });
 
   pi.on("session_start", async (_event, ctx) => {
     await guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
       gatekeeper.load(ctx);
+      watched = ctx;
+      void gatekeeper.watchedFolders(ctx).then(
+        (list) => watched === ctx && folders.watch(list),
+        () => undefined,
+      );
     });
     await guard(ctx, DURING.settings, () => {
       const { settings, problems } = readSettings(ctx);
@@ -49,7 +66,13 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
       enablement.restore(ctx);
     }),
   );
-  pi.on("session_shutdown", (_event, ctx) => guard(ctx, DURING.shutdown, () => gatekeeper.close()));
+  pi.on("session_shutdown", (_event, ctx) =>
+    guard(ctx, DURING.shutdown, () => {
+      watched = undefined;
+      folders.close();
+      gatekeeper.close();
+    }),
+  );
   pi.on("turn_end", (_event, ctx) => guard(ctx, DURING.turnEnd, () => gatekeeper.onTurnEnd(ctx)));
   pi.on("tool_result", (event, ctx) => guard(ctx, DURING.note, () => gatekeeper.onToolResult(event)));
   pi.on("tool_call", async (event, ctx) => {

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
@@ -9,7 +9,7 @@ import { describeValue } from "./failure.ts";
 import { type GrantScope, type Grants, type GrantUse, grantRule } from "./grants.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
-import { type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
+import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
 import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
 import { installedPackages, packagePermissions } from "./packages.ts";
@@ -18,12 +18,15 @@ import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
+import { touched } from "./watch.ts";
 
 type Content = ToolResultEvent["content"];
 
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
   private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
+  /** Where the latest load looked. */
+  private dirs: PermissionDirs | undefined;
   private readonly notes = new NoteStore();
   private promptQueue: Promise<unknown> = Promise.resolve();
   private readonly openPrompts = new Set<OpenPrompt>();
@@ -34,12 +37,14 @@ export class Gatekeeper {
   /**
    * `show` puts a request to the Approver; tests answer in its place. `decisions` records every
    * outcome and block; `grants` lets covered requests through and keeps the grants an Authorize saves.
+   * `importAfresh` imports an edited module for a live reload (lib/host.ts).
    */
   constructor(
     private readonly enablement: Enablement,
     private readonly show: ShowPrompt = showPrompt,
     private readonly decisions?: DecisionLog,
     private readonly grants?: Grants,
+    private readonly importAfresh?: (file: string) => Promise<unknown>,
   ) {}
 
   /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
@@ -47,17 +52,53 @@ export class Gatekeeper {
     this.notes.discardAll();
     this.stoppedBy = undefined;
     this.closed = false;
+    this.grants?.restore(ctx);
+    this.loading = this.loadHooks(ctx);
+  }
+
+  /**
+   * A permission folder changed (live reload): the hooks load again for the next tool call, never
+   * while a prompt is open. A file that no longer loads keeps its previous hooks gating until it
+   * does; a problem is told when its file changes or it is new, not again with every other change.
+   */
+  async reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
+    while (this.openPrompts.size > 0) await this.promptQueue;
+    const previous = await this.loading;
+    this.loading = this.loadHooks(ctx, { previous, changed });
+    await this.loading;
+  }
+
+  /** The folders whose changes reload the hooks: the user's, the project's (in a project pi trusts), the packages'. */
+  async watchedFolders(ctx: ExtensionContext): Promise<string[]> {
+    await this.loading;
+    const folders = [join(getAgentDir(), "permissions")];
+    if (ctx.isProjectTrusted()) folders.push(join(ctx.cwd, CONFIG_DIR_NAME, "permissions"));
+    for (const { root, files } of this.dirs?.packages ?? []) folders.push(join(root, "permissions"), ...files.map(dirname));
+    return [...new Set(folders)];
+  }
+
+  private loadHooks(ctx: ExtensionContext, since?: { previous: LoadResult; changed: ReadonlySet<string> }): Promise<LoadResult> {
     const grants = this.grants;
-    grants?.restore(ctx);
-    this.loading = permissionDirs(ctx)
-      .then((dirs) => loadPermissionModules(dirs, grants && (() => grants.inForce())))
-      .then((result) => {
-        grants?.track(result.hooks);
-        for (const { file, error } of result.errors) report(ctx, present.notifyLoadError(file, error));
-        for (const { file, error } of result.warnings) report(ctx, present.notifyLoadWarning(file, error), "warning");
-        return result;
-      });
-    this.loading.then(
+    const told = (entry: LoadError, before: readonly LoadError[]) =>
+      since !== undefined &&
+      !touched(since.changed, entry.file) &&
+      before.some((other) => other.file === entry.file && other.error === entry.error);
+    const loading = permissionDirs(ctx).then(async (dirs) => {
+      this.dirs = dirs;
+      const reload = since && { previous: since.previous.hooks, importAfresh: this.importAfresh };
+      const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
+      grants?.track(result.hooks);
+      for (const entry of result.errors) {
+        if (told(entry, since?.previous.errors ?? [])) continue;
+        const kept = result.hooks.some((hook) => hook.source === entry.file);
+        report(ctx, (kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
+      }
+      for (const entry of result.warnings)
+        if (!told(entry, since?.previous.warnings ?? []))
+          report(ctx, present.notifyLoadWarning(entry.file, entry.error), "warning");
+      return result;
+    });
+    loading.then(
       (result) =>
         this.enablement.track(
           result.hooks.map((hook) => hook.name),
@@ -65,6 +106,7 @@ export class Gatekeeper {
         ),
       () => undefined,
     );
+    return loading;
   }
 
   /** Every hook of this session, on or off, and every module that failed to load. */

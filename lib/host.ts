@@ -4,6 +4,8 @@
  * package a runtime could resolve, or auto-install, on its own. `loadPi()` binds the exports before
  * anything uses them. Unbundled (unit tests), lib/ imports the dev copies and never loads this file.
  */
+
+import { readFileSync } from "node:fs";
 import type * as Agent from "@earendil-works/pi-coding-agent";
 import type * as Tui from "@earendil-works/pi-tui";
 import { describeError } from "./failure.ts";
@@ -14,6 +16,22 @@ import { describeError } from "./failure.ts";
 // failing here makes jiti fall back to its transform (docs/pi-resolution.md).
 declare const jitiImport: (id: string) => Promise<unknown>;
 if (typeof jitiImport !== "function") throw new Error("pi-permission-hooks must be loaded by pi's extension loader");
+
+// jiti runs the code it transforms as `function (exports, require, module, __filename, __dirname,
+// jitiImport, jitiESMResolve)`, and its `require` is jiti's own; the bundler rewrites that name, so
+// it is reached through the wrapper's arguments. An import returns the module jiti cached when the
+// extension first imported the file, until /reload; evalModule evaluates the file as it is now.
+// @ts-expect-error TypeScript knows of no `arguments` at a module's top level
+// biome-ignore lint/complexity/noArguments: the arguments of jiti's wrapper, not of a function of ours
+const jitiRequire = (typeof arguments === "object" ? arguments[1] : undefined) as
+  | { evalModule?: (source: string, options: { filename: string; async: true; forceTranspile: true }) => Promise<unknown> }
+  | undefined;
+
+/** A permission module as its file is now, evaluated by pi's loader (live reload); undefined without one. */
+export const importAfresh =
+  typeof jitiRequire?.evalModule === "function"
+    ? (file: string) => jitiRequire.evalModule!(readFileSync(file, "utf8"), { filename: file, async: true, forceTranspile: true })
+    : undefined;
 
 export let Editor: typeof Tui.Editor;
 export let Input: typeof Tui.Input;

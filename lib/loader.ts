@@ -64,12 +64,24 @@ const TSCONFIG = "tsconfig.json";
 /** A module that neither loads nor fails (an import that never settles) must not hold up every call. */
 export const LOAD_TIME_LIMIT_MS = 10_000;
 
+/** A load after a change (live reload), in the same extension instance as the load before it. */
+export interface Reload {
+  /** The hooks before the change: a file that fails to load keeps its own, in its place. */
+  previous: readonly LoadedHook[];
+  /** Imports a module as its file is now, where an import would return what pi's loader cached (lib/host.ts). */
+  importAfresh?: (file: string) => Promise<unknown>;
+}
+
 /**
  * Loads every permission module and rule file: project ones first, then user ones, each in name
  * order, then each package's in its order. Every rule file honours the grants `inForce` gives at
  * each call; without it, the grants of every rule file loaded with it.
  */
-export async function loadPermissionModules(dirs: PermissionDirs, inForce?: () => readonly RuleSet[]): Promise<LoadResult> {
+export async function loadPermissionModules(
+  dirs: PermissionDirs,
+  inForce?: () => readonly RuleSet[],
+  reload?: Reload,
+): Promise<LoadResult> {
   const result: LoadResult = { hooks: [], errors: [], warnings: [] };
   const fileGrants: RuleSet[] = [];
   const grants = inForce ?? (() => fileGrants);
@@ -83,8 +95,10 @@ export async function loadPermissionModules(dirs: PermissionDirs, inForce?: () =
   }
   for (const [scope, root, files] of sources) {
     for (const file of files) {
+      const failures = result.errors.length;
       if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
-      else await loadModule(file, scope, root, generation, result);
+      else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
+      if (reload && result.errors.length > failures) result.hooks.push(...reload.previous.filter((hook) => hook.source === file));
     }
   }
   return result;
@@ -179,6 +193,11 @@ function isShellPart(item: unknown): item is { start: number; end: number } | { 
   return typeof (span as HighlightSpan)?.start === "number" && typeof (span as HighlightSpan)?.end === "number";
 }
 
+/** Whether a file name in a permissions directory is a module or a rule file. */
+export function isPermissionFile(name: string): boolean {
+  return MODULE_FILE.test(name) && !name.endsWith(".d.ts") && name !== TSCONFIG;
+}
+
 /** The module and rule files a permissions directory holds, in load order. */
 export function moduleFiles(root: string): string[] {
   let names: string[];
@@ -188,7 +207,7 @@ export function moduleFiles(root: string): string[] {
     return [];
   }
   return names
-    .filter((name) => MODULE_FILE.test(name) && !name.endsWith(".d.ts") && name !== TSCONFIG)
+    .filter(isPermissionFile)
     .sort()
     .map((name) => join(root, name))
     .filter((file) => isFile(file));
@@ -292,7 +311,14 @@ function cached<Value>(make: (key: string) => Value): (key: string) => Value {
   };
 }
 
-async function loadModule(file: string, scope: Scope, root: string, generation: bigint, result: LoadResult): Promise<void> {
+async function loadModule(
+  file: string,
+  scope: Scope,
+  root: string,
+  generation: bigint,
+  result: LoadResult,
+  importAfresh: ((file: string) => Promise<unknown>) | undefined,
+): Promise<void> {
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   try {
@@ -300,7 +326,8 @@ async function loadModule(file: string, scope: Scope, root: string, generation: 
     // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
     const specifier = process.versions.bun ? file : pathToFileURL(file).href;
     const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-    const module = await withTimeLimit(import(`${specifier}?generation=${generation}`), LOAD_TIME_LIMIT_MS, timeLimit);
+    const imported = importAfresh ? importAfresh(file) : import(`${specifier}?generation=${generation}`);
+    const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
     const factory = module.default;
     if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
     let open = true;

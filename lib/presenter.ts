@@ -160,6 +160,7 @@ export const DURING = {
   command: "/permissions",
   toggleAll: "switching all permission hooks",
   settings: "reading settings",
+  reload: "reloading permission modules after a change",
 } as const;
 
 export function notifyInternalError(where: string, error: string): string {
@@ -793,4 +794,11 @@ export const packageProblems = {
 /** The prompt's origin line for a package's hook: which package it comes from; nothing for the user's and the project's. */
 export function promptHookScope(scope: string): string | undefined {
   return scope.startsWith("package:") ? `From the pi package ${scope.slice("package:".length)}.` : undefined;
+}
+
+// ── Live reload: permission folders watched, hooks loaded again after a save ────────────────
+
+/** A save that doesn't load: the file's hooks from before the save go on gating until it does. */
+export function notifyLoadErrorKept(file: string, error: string): string {
+  return `${notifyLoadError(file, error)}. Its previous version keeps gating until it loads.`;
 }

@@ -1,0 +1,171 @@
+// Gatekeeper.reload: what a change in a permission folder does to the hooks (the watcher is tests/watch.test.ts).
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Enablement } from "../lib/enablement.ts";
+import { Gatekeeper } from "../lib/gatekeeper.ts";
+import { loadPermissionModules } from "../lib/loader.ts";
+import * as present from "../lib/presenter.ts";
+import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
+
+const blocking = (name: string, reason: string) =>
+  `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.block(${JSON.stringify(reason)}) });\n`;
+const asking = (name: string) =>
+  `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.request() });\n`;
+const BROKEN = "export default (api) => {\n";
+
+const AGENT_DIR = agentDirWith({});
+const PERMISSIONS = join(AGENT_DIR, "permissions");
+const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
+process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
+afterAll(() => {
+  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
+  rmSync(AGENT_DIR, { recursive: true, force: true });
+});
+
+let session: ReturnType<typeof fakeSession>;
+let approver: ReturnType<typeof fakeApprover>;
+let gatekeeper: Gatekeeper;
+let count = 0;
+
+function save(name: string, source: string): string {
+  const file = join(PERMISSIONS, name);
+  writeFileSync(file, source);
+  return file;
+}
+
+beforeEach(() => {
+  rmSync(PERMISSIONS, { recursive: true, force: true });
+  mkdirSync(PERMISSIONS, { recursive: true });
+  session = fakeSession();
+  approver = fakeApprover();
+  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show);
+});
+
+/** Each module under a fresh name (the loader's import cache is per path), loaded as at session start. */
+async function start(files: Record<string, string>): Promise<Record<string, string>> {
+  const paths: Record<string, string> = {};
+  for (const [name, source] of Object.entries(files)) paths[name] = save(`${++count}-${name}.js`, source);
+  gatekeeper.load(session.ctx);
+  await gatekeeper.loaded();
+  return paths;
+}
+
+const call = () => gatekeeper.onToolCall(bashCall(`c${++count}`, "ls"), session.ctx);
+
+describe("a change reloads the hooks for the next tool call", () => {
+  test("an edited module decides the next call", async () => {
+    const { gate } = await start({ gate: blocking("Gate", "before") });
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "before") });
+    writeFileSync(gate!, blocking("Gate", "after"));
+    await gatekeeper.reload(session.ctx, new Set([gate!]));
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "after") });
+    expect(session.notices).toEqual([]);
+  });
+
+  test("a module added or deleted is there, or gone, at the next call", async () => {
+    await start({});
+    expect(await call()).toBeUndefined();
+    const added = save("added.js", blocking("Added", "new"));
+    await gatekeeper.reload(session.ctx, new Set([added]));
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Added", "new") });
+    rmSync(added);
+    await gatekeeper.reload(session.ctx, new Set([added]));
+    expect(await call()).toBeUndefined();
+  });
+
+  test("a broken save is told once, with file and reason, and the previous hooks go on gating until it is fixed", async () => {
+    const { gate, other } = await start({ gate: blocking("Gate", "v1"), other: asking("Other") });
+    writeFileSync(gate!, BROKEN);
+    await gatekeeper.reload(session.ctx, new Set([gate!]));
+    const { errors } = await gatekeeper.loaded();
+    expect(errors.map((error) => error.file)).toEqual([gate!]);
+    expect(session.notices).toEqual([present.notifyLoadErrorKept(gate!, errors[0]!.error)]);
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "v1") });
+
+    // Another file's change doesn't tell it again; the file's next broken save does.
+    writeFileSync(other!, asking("Other again"));
+    await gatekeeper.reload(session.ctx, new Set([other!]));
+    expect(session.notices).toHaveLength(1);
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "v1") });
+    writeFileSync(gate!, `${BROKEN}\n`);
+    await gatekeeper.reload(session.ctx, new Set([gate!]));
+    expect(session.notices).toHaveLength(2);
+
+    writeFileSync(gate!, blocking("Gate", "v2"));
+    await gatekeeper.reload(session.ctx, new Set([gate!]));
+    expect((await gatekeeper.loaded()).errors).toEqual([]);
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "v2") });
+    expect(session.notices).toHaveLength(2);
+  });
+
+  test("a module broken from the start has nothing to keep: the plain load error", async () => {
+    const { bad } = await start({ bad: BROKEN });
+    const [error] = (await gatekeeper.loaded()).errors;
+    expect(session.notices).toEqual([present.notifyLoadError(bad!, error!.error)]);
+    await gatekeeper.reload(session.ctx, new Set([bad!]));
+    expect(session.notices).toEqual([present.notifyLoadError(bad!, error!.error), present.notifyLoadError(bad!, error!.error)]);
+  });
+
+  test("never while a prompt is open: the prompt's call keeps its hooks, the reload lands once it is answered", async () => {
+    const { gate } = await start({ gate: asking("Gate") });
+    const asked = call();
+    const prompt = await approver.next();
+    writeFileSync(gate!, blocking("Gate", "reloaded"));
+    let reloaded = false;
+    const reload = gatekeeper.reload(session.ctx, new Set([gate!])).then(() => {
+      reloaded = true;
+    });
+    // The same reload by a gatekeeper with no prompt open, started later, is done: an undeferred one would be too.
+    const other = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show);
+    other.load(session.ctx);
+    await other.loaded();
+    await other.reload(session.ctx, new Set([gate!]));
+    expect(reloaded).toBe(false);
+    prompt.answer({ kind: "authorize" });
+    expect(await asked).toBeUndefined();
+    await reload;
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "reloaded") });
+  });
+});
+
+test("a reload imports modules through the importAfresh it is given (pi's loader would return the first copy)", async () => {
+  const imported: string[] = [];
+  const file = save("afresh.js", blocking("Afresh", "first"));
+  const importAfresh = (path: string) => {
+    imported.push(path);
+    return import(`${path}?afresh=${imported.length}`);
+  };
+  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show, undefined, undefined, importAfresh);
+  gatekeeper.load(session.ctx);
+  await gatekeeper.loaded();
+  expect(imported).toEqual([]);
+  writeFileSync(file, blocking("Afresh", "second"));
+  await gatekeeper.reload(session.ctx, new Set([file]));
+  expect(imported).toEqual([file]);
+  expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Afresh", "second") });
+});
+
+test("loader: a file that fails keeps the hooks it had before, in its place", async () => {
+  const first = save("a-first.js", asking("First"));
+  const middle = save("b-middle.js", asking("Middle"));
+  save("c-last.js", asking("Last"));
+  const before = await loadPermissionModules({ user: PERMISSIONS });
+  writeFileSync(middle, BROKEN);
+  const reload = { previous: before.hooks };
+  const after = await loadPermissionModules({ user: PERMISSIONS }, undefined, reload);
+  expect(after.hooks.map((hook) => hook.name)).toEqual(["First", "Middle", "Last"]);
+  expect(after.hooks[1]).toBe(before.hooks[1]!);
+  expect(after.errors.map((error) => error.file)).toEqual([middle]);
+  rmSync(first);
+  expect((await loadPermissionModules({ user: PERMISSIONS }, undefined, reload)).hooks.map((hook) => hook.name)).toEqual([
+    "Middle",
+    "Last",
+  ]);
+});
+
+test("the notice for a broken save whose previous version keeps gating", () => {
+  expect(present.notifyLoadErrorKept("/u/permissions/gate.ts", "Unexpected end of file")).toBe(
+    "Permission module /u/permissions/gate.ts failed to load: Unexpected end of file. Its previous version keeps gating until it loads.",
+  );
+});
