@@ -15,26 +15,37 @@ export type ExternalEditor = (text: string, suffix: string) => Promise<ExternalE
  */
 export function externalEditorFor(tui: TUI, env: NodeJS.ProcessEnv = process.env): ExternalEditor {
   return async (text, suffix) => {
-    const editor = (env.VISUAL || env.EDITOR || "").trim();
-    if (!editor) return { ok: false, reason: problems.noEditor };
     let dir: string | undefined;
-    tui.stop();
     try {
       dir = mkdtempSync(join(tmpdir(), "pi-permission-hooks-"));
       const file = join(dir, `command${suffix}`);
       writeFileSync(file, text, { mode: 0o600 });
-      const code = await run(editor, file, env);
-      if (code === 127) return { ok: false, reason: problems.editorNotFound(editor.split(/\s+/)[0] ?? editor) };
-      if (code !== 0) return { ok: false, reason: problems.editorExited(editor, code) };
-      return { ok: true, text: readFileSync(file, "utf8") };
+      const reason = await editFile(tui, file, env);
+      return reason === undefined ? { ok: true, text: readFileSync(file, "utf8") } : { ok: false, reason };
     } catch (error) {
       return { ok: false, reason: describeError(error) };
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });
-      tui.start();
-      tui.requestRender(true);
     }
   };
+}
+
+/** Opens `file` in $VISUAL/$EDITOR, with pi's TUI stopped meanwhile; why not, if it didn't work out. */
+export async function editFile(tui: TUI, file: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const editor = (env.VISUAL || env.EDITOR || "").trim();
+  if (!editor) return problems.noEditor;
+  tui.stop();
+  try {
+    const code = await run(editor, file, env);
+    if (code === 127) return problems.editorNotFound(editor.split(/\s+/)[0] ?? editor);
+    if (code !== 0) return problems.editorExited(editor, code);
+    return undefined;
+  } catch (error) {
+    return describeError(error);
+  } finally {
+    tui.start();
+    tui.requestRender(true);
+  }
 }
 
 function run(editor: string, file: string, env: NodeJS.ProcessEnv): Promise<number> {

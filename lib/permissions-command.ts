@@ -1,4 +1,4 @@
-// `/permissions [enable|disable [hook name] | log | test <call> | grant <rule> [--project|--user] | revoke <rule>]`:
+// `/permissions [enable|disable [hook name] | log | test <call> | grant <rule> [--project|--user] | revoke <rule> | new <name> [--project]]`:
 // parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
 import { type GrantScopeName, SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
@@ -15,9 +15,11 @@ export type PermissionsCommand =
   /** Don't ask again for this rule, where `scope` says. */
   | { kind: "grant"; rule: string; scope: GrantScopeName }
   | { kind: "revoke"; rule: string }
+  /** A module for the hook `name` from a template, in the user's or the project's folder. */
+  | { kind: "new"; name: string; scope: "user" | "project" }
   | { kind: "usage" };
 
-const SUBCOMMANDS = ["enable", "disable", "log", "test", "grant", "revoke"] as const;
+const SUBCOMMANDS = ["enable", "disable", "log", "test", "grant", "revoke", "new"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
@@ -31,6 +33,7 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   if (subcommand === "test") return name === "" ? { kind: "usage" } : testCall(name);
   if (subcommand === "grant") return grantCommand(name);
   if (subcommand === "revoke") return name === "" ? { kind: "usage" } : { kind: "revoke", rule: name };
+  if (subcommand === "new") return newCommand(name);
   return name === ""
     ? { kind: "switch", enabled: subcommand === "enable" }
     : { kind: "switch", enabled: subcommand === "enable", name };
@@ -56,6 +59,13 @@ function grantCommand(text: string): PermissionsCommand {
   const [, rule = text, flag] = /^([\s\S]*?)\s+--(project|user)$/.exec(text) ?? [];
   if (rule.trim() === "" || rule.trim() === "--project" || rule.trim() === "--user") return { kind: "usage" };
   return { kind: "grant", rule: rule.trim(), scope: flag === "project" || flag === "user" ? flag : "branch" };
+}
+
+/** `<name>` for the user's folder, `<name> --project` for the project's. */
+function newCommand(text: string): PermissionsCommand {
+  const [, name = text, flag] = /^([\s\S]*?)\s+(--project)$/.exec(text) ?? [];
+  if (name.trim() === "" || name.trim() === "--project") return { kind: "usage" };
+  return { kind: "new", name: name.trim(), scope: flag ? "project" : "user" };
 }
 
 /** The hook a typed name means: the exact name, else the one name that differs only in case. */

@@ -1,10 +1,12 @@
 import { homedir } from "node:os";
+import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { getAgentDir } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
+import { editFile } from "./external-editor.ts";
 import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { type Grant, type Grants, type HeldGrant, takeGrantedCall } from "./grants.ts";
@@ -20,6 +22,7 @@ import {
 import { PermissionsList, type Switches } from "./permissions-overlay.ts";
 import * as present from "./presenter.ts";
 import { listedRules } from "./rules-file.ts";
+import { scaffoldModule } from "./scaffold.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 import { toVisible } from "./visible.ts";
@@ -73,6 +76,7 @@ export function registerPermissionControls(
     if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
     if (command.kind === "grant") return grant(command, ctx);
     if (command.kind === "revoke") return revoke(command.rule, ctx);
+    if (command.kind === "new") return scaffold(command.name, command.scope, ctx);
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
     if (command.name === undefined) {
@@ -83,6 +87,29 @@ export function registerPermissionControls(
     if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(command.name, names), "error");
     enablement.apply(new Map([[name, command.enabled]]), ctx);
     ctx.ui.notify(present.notifyHookSwitched(name, command.enabled), "info");
+  }
+
+  /**
+   * A module from the template in the folder of `scope`, opened in the Approver's editor; a save
+   * reloads it (live reload), so its hook is listed once the editor is closed.
+   */
+  async function scaffold(name: string, scope: "user" | "project", ctx: ExtensionContext): Promise<void> {
+    if (scope === "project" && !ctx.isProjectTrusted())
+      return ctx.ui.notify(present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
+    const root = scope === "project" ? join(ctx.cwd, CONFIG_DIR_NAME) : getAgentDir();
+    const made = scaffoldModule(name, join(root, "permissions"));
+    if ("error" in made) return ctx.ui.notify(present.notifyScaffoldFailed(name, made.error), "error");
+    const shown = displayPath(made.file);
+    const reason =
+      ctx.hasUI && ctx.mode === "tui"
+        ? await ctx.ui.custom<string | undefined>((tui, _theme, _keys, done) => {
+            void editFile(tui, made.file).then(done);
+            return { render: () => [], invalidate() {} };
+          })
+        : present.problems.noTerminal;
+    if (reason === undefined) ctx.ui.notify(present.notifyScaffolded(shown, made.written), "info");
+    else if (ctx.hasUI) ctx.ui.notify(present.notifyScaffoldedNoEditor(shown, made.written, reason), "info");
+    else process.stdout.write(`${present.notifyScaffoldedNoEditor(shown, made.written, reason)}\n`);
   }
 
   function grant(chosen: Grant, ctx: ExtensionContext): void {

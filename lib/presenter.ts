@@ -110,6 +110,7 @@ export const problems = {
   notEditable: (toolName: string) => `an edited command can't be given to the ${toolName} tool`,
   outcomeNotUnderstood: (outcome: string) => `the prompt answered ${outcome}, which is not an outcome`,
   noEditor: "neither $VISUAL nor $EDITOR is set",
+  noTerminal: "pi has no terminal to open an editor in",
   editorNotFound: (command: string) => `${command}: command not found`,
   editorExited: (editor: string, code: number) => `${editor} exited with code ${code}`,
   wrappersNotObject: "api.wrappers needs an object: { program: { valueFlags: [...] } }",
@@ -315,7 +316,7 @@ export function notifyUnknownHook(name: string, known: readonly string[]): strin
 }
 
 export const PERMISSIONS_USAGE =
-  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>";
+  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>  |  /permissions new <name> [--project]";
 export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
 export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
 export const SUBCOMMAND_DESCRIPTIONS = {
@@ -325,6 +326,7 @@ export const SUBCOMMAND_DESCRIPTIONS = {
   test: "Dry run: what the hooks and rules decide about a command (or <tool> <JSON>), without running it",
   grant: "Don't ask again for a rule: on this branch, --project (this project's rule file) or --user (everywhere)",
   revoke: "Take back a grant, wherever it is kept",
+  new: "Create a permission module from a template, with types, and open it in $VISUAL/$EDITOR: yours, or --project",
 } as const;
 
 export const PERMISSIONS_TITLE = "Permission hooks";
@@ -801,4 +803,27 @@ export function promptHookScope(scope: string): string | undefined {
 /** A save that doesn't load: the file's hooks from before the save go on gating until it does. */
 export function notifyLoadErrorKept(file: string, error: string): string {
   return `${notifyLoadError(file, error)}. Its previous version keeps gating until it loads.`;
+}
+
+// ── /permissions new: a module from a template ─────────────────────────────────────────────
+
+export const scaffoldProblems = {
+  noName: "give the hook a name with a letter or digit in it",
+  exists: (file: string) => `${file} already exists`,
+  projectNotTrusted: "pi doesn't trust this project, so its permission modules would not load",
+} as const;
+
+/** `written`: the declaration and tsconfig.json, when this was the folder's first module. */
+export function notifyScaffolded(file: string, written: readonly string[]): string {
+  const beside = written.length === 0 ? "" : `, with ${written.join(" and ")} beside it for types`;
+  return `Created ${file}${beside}. Each save takes effect for the next tool call.`;
+}
+
+/** The module was created but no editor opened it: where it is, and why. */
+export function notifyScaffoldedNoEditor(file: string, written: readonly string[], reason: string): string {
+  return `${notifyScaffolded(file, written)} Open it in your editor (${reason}).`;
+}
+
+export function notifyScaffoldFailed(name: string, error: string): string {
+  return `No module was created for "${name}": ${error}.`;
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { externalEditorFor } from "../lib/external-editor.ts";
+import { editFile, externalEditorFor } from "../lib/external-editor.ts";
 import { fakeTui } from "./support/prompt-harness.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ext-editor-test-"));
@@ -63,5 +63,32 @@ describe("external editor", () => {
     const result = await externalEditorFor(tui, {})("keep", ".sh");
     expect(result).toEqual({ ok: false, reason: "neither $VISUAL nor $EDITOR is set" });
     expect(calls).toEqual([]);
+  });
+});
+
+describe("editFile: the file itself, not a copy (a module /permissions new created)", () => {
+  test("the editor gets the file's own path and edits it in place, with pi's TUI stopped meanwhile", async () => {
+    const editor = script("inplace", `sed -i 's/example-program/git/' "$file"`);
+    const file = join(dir, "module.ts");
+    writeFileSync(file, 'programName === "example-program"\n');
+    const { tui, calls } = fakeTui();
+    expect(await editFile(tui, file, { EDITOR: editor, PATH: process.env.PATH })).toBeUndefined();
+    expect(readFileSync(`${dir}/inplace.file`, "utf8").trim()).toBe(file);
+    expect(readFileSync(file, "utf8")).toBe('programName === "git"\n');
+    expect(calls).toEqual(["stop", "start", "render!"]);
+  });
+
+  test("without an editor: why, and the TUI never stopped", async () => {
+    const { tui, calls } = fakeTui();
+    expect(await editFile(tui, join(dir, "module.ts"), { PATH: process.env.PATH })).toBe("neither $VISUAL nor $EDITOR is set");
+    expect(calls).toEqual([]);
+  });
+
+  test("an editor that fails: its exit code", async () => {
+    const editor = script("failing", "exit 3");
+    const { tui } = fakeTui();
+    expect(await editFile(tui, join(dir, "module.ts"), { EDITOR: editor, PATH: process.env.PATH })).toBe(
+      `${editor} exited with code 3`,
+    );
   });
 });

@@ -23,6 +23,11 @@ describe("parsePermissionsCommand", () => {
     ["test mcp__github__create_issue {}", { kind: "test", toolName: "mcp__github__create_issue", input: {} }],
     ["test echo {a,b}", { kind: "test", toolName: "bash", input: { command: "echo {a,b}" } }],
     ['test echo ["x"]', { kind: "test", toolName: "bash", input: { command: 'echo ["x"]' } }],
+    ["new Deploy gate", { kind: "new", name: "Deploy gate", scope: "user" }],
+    ["NEW  deploy   --project ", { kind: "new", name: "deploy", scope: "project" }],
+    ["new --project", { kind: "usage" }],
+    ["new", { kind: "usage" }],
+    ["new a --projects", { kind: "new", name: "a --projects", scope: "user" }],
     ["list", { kind: "usage" }],
     ["off git", { kind: "usage" }],
     ["enabled", { kind: "usage" }],
@@ -71,6 +76,7 @@ describe("completePermissionsArgs", () => {
       { value: "test", label: "test", description: SUBCOMMAND_DESCRIPTIONS.test },
       { value: "grant", label: "grant", description: SUBCOMMAND_DESCRIPTIONS.grant },
       { value: "revoke", label: "revoke", description: SUBCOMMAND_DESCRIPTIONS.revoke },
+      { value: "new", label: "new", description: SUBCOMMAND_DESCRIPTIONS.new },
     ]);
     expect(values("test ")).toBeNull();
     expect(values("dis")).toEqual(["disable"]);

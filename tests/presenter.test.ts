@@ -618,7 +618,7 @@ describe("the decision log", () => {
 
   test("/permissions log in the usage and completion", () => {
     expect(present.PERMISSIONS_USAGE).toBe(
-      "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>",
+      "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>  |  /permissions new <name> [--project]",
     );
     expect(present.SUBCOMMAND_DESCRIPTIONS.log).toBe("Show this branch's permission decisions");
   });

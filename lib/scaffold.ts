@@ -1,0 +1,65 @@
+// `/permissions new`: a permission module from a template, with the Author API's declaration and a
+// tsconfig.json beside it the first time, so an editor completes and type-checks it.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { packedApiDeclaration } from "./api-declaration.ts" with { type: "macro" };
+import { scaffoldProblems } from "./presenter.ts";
+
+/** The module's types come from this file, beside it; the loader skips `.d.ts` files and tsconfig.json. */
+export const DECLARATION_FILE = "pi-permission-hooks.d.ts";
+/** What a module imports its types from; tsconfig.json maps it to the declaration. */
+const API_MODULE = "pi-permission-hooks";
+const TSCONFIG_FILE = "tsconfig.json";
+const PACKED_DECLARATION = packedApiDeclaration();
+
+export type Scaffolded = { file: string; written: string[] } | { error: string };
+
+/**
+ * Writes `<slug>.ts` for the hook `name` into `folder` (created if need be), and the declaration
+ * and a tsconfig.json where they are missing; never overwrites a file.
+ */
+export function scaffoldModule(name: string, folder: string): Scaffolded {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  if (slug === "") return { error: scaffoldProblems.noName };
+  const file = join(folder, `${slug}.ts`);
+  if (existsSync(file)) return { error: scaffoldProblems.exists(file) };
+  mkdirSync(folder, { recursive: true });
+  const written: string[] = [];
+  const writeIfMissing = (fileName: string, text: string) => {
+    if (existsSync(join(folder, fileName))) return;
+    writeFileSync(join(folder, fileName), text);
+    written.push(fileName);
+  };
+  writeIfMissing(DECLARATION_FILE, gunzipSync(Buffer.from(PACKED_DECLARATION, "base64")).toString("utf8"));
+  writeIfMissing(TSCONFIG_FILE, tsconfig());
+  writeFileSync(file, moduleTemplate(name));
+  return { file, written };
+}
+
+/** What the Author starts from: one hook that asks before a placeholder program, to be renamed. */
+export function moduleTemplate(name: string): string {
+  // Quoted at run time: the bundle's text must read as importing nothing but Node built-ins.
+  return `import type { PermissionsAPI } from ${JSON.stringify(API_MODULE)};
+
+export default function (api: PermissionsAPI) {
+  api.onToolUse({
+    name: ${JSON.stringify(name)},
+    description: "Asks before the agent runs example-program.",
+    tools: ["bash"],
+    handler({ tool }) {
+      for (const command of tool.commands)
+        if (command.programName === "example-program") return api.request({ guidance: "Check what it does.", highlight: command });
+    },
+  });
+}
+`;
+}
+
+function tsconfig(): string {
+  const options = { strict: true, module: "nodenext", noEmit: true, paths: { [API_MODULE]: [`./${DECLARATION_FILE}`] } };
+  return `${JSON.stringify({ compilerOptions: options }, null, 2)}\n`;
+}

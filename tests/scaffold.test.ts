@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { evaluate } from "../lib/evaluator.ts";
+import { loadPermissionModules } from "../lib/loader.ts";
+import * as present from "../lib/presenter.ts";
+import { DECLARATION_FILE, scaffoldModule } from "../lib/scaffold.ts";
+import { normalizeToolInput } from "../lib/tool-input.ts";
+
+const TEMP = mkdtempSync(join(tmpdir(), "pph-scaffold-"));
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
+const REPO = resolve(import.meta.dir, "..");
+
+/** tsc's report on a folder, "" when it type-checks. */
+function typeCheck(dir: string): string {
+  try {
+    execFileSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
+    return "";
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout);
+  }
+}
+
+let count = 0;
+const folder = () => join(TEMP, `f${++count}`, "permissions");
+
+describe("scaffoldModule", () => {
+  test("the first module of a folder: the folder, the module, the declaration and a tsconfig.json", () => {
+    const dir = folder();
+    expect(scaffoldModule("Deploy gate", dir)).toEqual({
+      file: join(dir, "deploy-gate.ts"),
+      written: [DECLARATION_FILE, "tsconfig.json"],
+    });
+    expect(readdirSync(dir).sort()).toEqual(["deploy-gate.ts", DECLARATION_FILE, "tsconfig.json"].sort());
+    expect(readFileSync(join(dir, DECLARATION_FILE), "utf8")).toBe(readFileSync(join(REPO, "lib/api.ts"), "utf8"));
+    expect(JSON.parse(readFileSync(join(dir, "tsconfig.json"), "utf8"))).toEqual({
+      compilerOptions: {
+        strict: true,
+        module: "nodenext",
+        noEmit: true,
+        paths: { "pi-permission-hooks": [`./${DECLARATION_FILE}`] },
+      },
+    });
+  });
+
+  test("later modules: only the module; an Author's own tsconfig.json and declaration are left alone", () => {
+    const dir = folder();
+    scaffoldModule("one", dir);
+    writeFileSync(join(dir, "tsconfig.json"), "{ mine }");
+    expect(scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
+    expect(readFileSync(join(dir, "tsconfig.json"), "utf8")).toBe("{ mine }");
+  });
+
+  test("never overwrites a module, and a name needs a letter or digit", () => {
+    const dir = folder();
+    scaffoldModule("gate", dir);
+    writeFileSync(join(dir, "gate.ts"), "// mine");
+    expect(scaffoldModule("Gate!", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
+    expect(readFileSync(join(dir, "gate.ts"), "utf8")).toBe("// mine");
+    expect(scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
+  });
+
+  test("the template loads, its hook carries the name, and it asks for its placeholder program only", async () => {
+    const dir = folder();
+    scaffoldModule('say "hi"', dir);
+    const { hooks, errors } = await loadPermissionModules({ user: dir });
+    expect(errors).toEqual([]);
+    expect(hooks.map((hook) => hook.name)).toEqual(['say "hi"']);
+    const decide = (command: string) =>
+      evaluate(hooks, { cwd: TEMP, tool: normalizeToolInput("bash", { command }, TEMP) }).then((verdict) => verdict?.kind);
+    expect(await decide("example-program --go")).toBe("request");
+    expect(await decide("ls")).toBeUndefined();
+  });
+
+  test("the folder type-checks with tsc and nothing else: the declaration stands alone", () => {
+    const dir = folder();
+    scaffoldModule("typed", dir);
+    scaffoldModule("typed too", dir);
+    expect(typeCheck(dir)).toBe("");
+    writeFileSync(join(dir, "typed.ts"), readFileSync(join(dir, "typed.ts"), "utf8").replace("tool.commands", "tool.comands"));
+    expect(typeCheck(dir)).toContain("Property 'comands' does not exist");
+  });
+});
+
+test("what the Approver reads", () => {
+  expect(present.notifyScaffolded("~/.pi/agent/permissions/gate.ts", [DECLARATION_FILE, "tsconfig.json"])).toBe(
+    "Created ~/.pi/agent/permissions/gate.ts, with pi-permission-hooks.d.ts and tsconfig.json beside it for types. Each save takes effect for the next tool call.",
+  );
+  expect(present.notifyScaffolded("~/p/gate.ts", [])).toBe("Created ~/p/gate.ts. Each save takes effect for the next tool call.");
+  expect(present.notifyScaffoldedNoEditor("~/p/gate.ts", [], present.problems.noEditor)).toBe(
+    "Created ~/p/gate.ts. Each save takes effect for the next tool call. Open it in your editor (neither $VISUAL nor $EDITOR is set).",
+  );
+  expect(present.notifyScaffoldFailed("gate", present.scaffoldProblems.projectNotTrusted)).toBe(
+    `No module was created for "gate": pi doesn't trust this project, so its permission modules would not load.`,
+  );
+  expect(present.SUBCOMMAND_DESCRIPTIONS.new).toBe(
+    "Create a permission module from a template, with types, and open it in $VISUAL/$EDITOR: yours, or --project",
+  );
+});
