@@ -47,6 +47,8 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
     await guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
       gatekeeper.load(ctx);
+      // A print or JSON run ends with its turn: nobody saves a module meanwhile.
+      if (!ctx.hasUI) return;
       watched = ctx;
       void gatekeeper.watchedFolders(ctx).then(
         (list) => watched === ctx && folders.watch(list),

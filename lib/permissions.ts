@@ -97,7 +97,7 @@ export function registerPermissionControls(
     if (scope === "project" && !ctx.isProjectTrusted())
       return ctx.ui.notify(present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
     const root = scope === "project" ? join(ctx.cwd, CONFIG_DIR_NAME) : getAgentDir();
-    const made = scaffoldModule(name, join(root, "permissions"));
+    const made = await scaffoldModule(name, join(root, "permissions"));
     if ("error" in made) return ctx.ui.notify(present.notifyScaffoldFailed(name, made.error), "error");
     const shown = displayPath(made.file);
     const reason =

@@ -2,7 +2,6 @@
 // tsconfig.json beside it the first time, so an editor completes and type-checks it.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { packedApiDeclaration } from "./api-declaration.ts" with { type: "macro" };
 import { scaffoldProblems } from "./presenter.ts";
 
@@ -19,7 +18,7 @@ export type Scaffolded = { file: string; written: string[] } | { error: string }
  * Writes `<slug>.ts` for the hook `name` into `folder` (created if need be), and the declaration
  * and a tsconfig.json where they are missing; never overwrites a file.
  */
-export function scaffoldModule(name: string, folder: string): Scaffolded {
+export async function scaffoldModule(name: string, folder: string): Promise<Scaffolded> {
   const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -34,6 +33,8 @@ export function scaffoldModule(name: string, folder: string): Scaffolded {
     writeFileSync(join(folder, fileName), text);
     written.push(fileName);
   };
+  // Imported here: start-up shouldn't load zlib for a command that runs now and then.
+  const { gunzipSync } = await import("node:zlib");
   writeIfMissing(DECLARATION_FILE, gunzipSync(Buffer.from(PACKED_DECLARATION, "base64")).toString("utf8"));
   writeIfMissing(TSCONFIG_FILE, tsconfig());
   writeFileSync(file, moduleTemplate(name));

@@ -27,9 +27,9 @@ let count = 0;
 const folder = () => join(TEMP, `f${++count}`, "permissions");
 
 describe("scaffoldModule", () => {
-  test("the first module of a folder: the folder, the module, the declaration and a tsconfig.json", () => {
+  test("the first module of a folder: the folder, the module, the declaration and a tsconfig.json", async () => {
     const dir = folder();
-    expect(scaffoldModule("Deploy gate", dir)).toEqual({
+    expect(await scaffoldModule("Deploy gate", dir)).toEqual({
       file: join(dir, "deploy-gate.ts"),
       written: [DECLARATION_FILE, "tsconfig.json"],
     });
@@ -45,26 +45,26 @@ describe("scaffoldModule", () => {
     });
   });
 
-  test("later modules: only the module; an Author's own tsconfig.json and declaration are left alone", () => {
+  test("later modules: only the module; an Author's own tsconfig.json and declaration are left alone", async () => {
     const dir = folder();
-    scaffoldModule("one", dir);
+    await scaffoldModule("one", dir);
     writeFileSync(join(dir, "tsconfig.json"), "{ mine }");
-    expect(scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
+    expect(await scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
     expect(readFileSync(join(dir, "tsconfig.json"), "utf8")).toBe("{ mine }");
   });
 
-  test("never overwrites a module, and a name needs a letter or digit", () => {
+  test("never overwrites a module, and a name needs a letter or digit", async () => {
     const dir = folder();
-    scaffoldModule("gate", dir);
+    await scaffoldModule("gate", dir);
     writeFileSync(join(dir, "gate.ts"), "// mine");
-    expect(scaffoldModule("Gate!", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
+    expect(await scaffoldModule("Gate!", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
     expect(readFileSync(join(dir, "gate.ts"), "utf8")).toBe("// mine");
-    expect(scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
+    expect(await scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
   });
 
   test("the template loads, its hook carries the name, and it asks for its placeholder program only", async () => {
     const dir = folder();
-    scaffoldModule('say "hi"', dir);
+    await scaffoldModule('say "hi"', dir);
     const { hooks, errors } = await loadPermissionModules({ user: dir });
     expect(errors).toEqual([]);
     expect(hooks.map((hook) => hook.name)).toEqual(['say "hi"']);
@@ -74,17 +74,17 @@ describe("scaffoldModule", () => {
     expect(await decide("ls")).toBeUndefined();
   });
 
-  test("the folder type-checks with tsc and nothing else: the declaration stands alone", () => {
+  test("the folder type-checks with tsc and nothing else: the declaration stands alone", async () => {
     const dir = folder();
-    scaffoldModule("typed", dir);
-    scaffoldModule("typed too", dir);
+    await scaffoldModule("typed", dir);
+    await scaffoldModule("typed too", dir);
     expect(typeCheck(dir)).toBe("");
     writeFileSync(join(dir, "typed.ts"), readFileSync(join(dir, "typed.ts"), "utf8").replace("tool.commands", "tool.comands"));
     expect(typeCheck(dir)).toContain("Property 'comands' does not exist");
   });
 });
 
-test("what the Approver reads", () => {
+test("what the Approver reads", async () => {
   expect(present.notifyScaffolded("~/.pi/agent/permissions/gate.ts", [DECLARATION_FILE, "tsconfig.json"])).toBe(
     "Created ~/.pi/agent/permissions/gate.ts, with pi-permission-hooks.d.ts and tsconfig.json beside it for types. Each save takes effect for the next tool call.",
   );
