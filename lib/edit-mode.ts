@@ -41,6 +41,10 @@ const EDITOR_CURSOR = /\x1b\[7m|\x1b_pi:f?c\x07/;
  * Edit mode of the prompt: the command in pi-tui's multiline Editor above a one-line, dim note.
  * It works on the visible form of the command; the prompt maps it back to real characters.
  */
+type EditAction = "cancel" | "tab" | "submit" | "external" | "restore";
+/** Longer input is a paste or a burst of keys, seen once: not worth remembering. */
+const ACTION_CACHE_MAX_INPUT = 16;
+
 export class EditMode {
   readonly editor: Editor;
   private field: Field = "command";
@@ -48,6 +52,7 @@ export class EditMode {
   private stash: string | undefined;
   private warning: { text: string; tone: "error" | "warning" } | undefined;
   private readonly typing = new VisibleTyping();
+  private readonly actions = new Map<string, EditAction | null>();
   private readonly toEditor = (part: string) => this.editor.handleInput(part);
   private readonly toNote = (part: string) => this.note.handleInput(part);
   /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
@@ -116,20 +121,20 @@ export class EditMode {
 
   handleInput(data: string): EditSignal | undefined {
     this.warning = undefined;
-    if (this.keys.matches(data, KEY.cancel)) return { kind: "back" };
-    if (this.keys.matches(data, KEY.tab)) {
+    const action = this.actionOf(data);
+    if (action === "cancel") return { kind: "back" };
+    if (action === "tab") {
       this.field = this.field === "command" ? "note" : "command";
       this.focused = this.hasFocus;
       return undefined;
     }
-    // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
-    if (!this.keys.matches(data, KEY.newLine) && this.keys.matches(data, KEY.submit)) {
+    if (action === "submit") {
       if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
       this.say(EMPTY_COMMAND_WARNING, "error");
       return undefined;
     }
-    if (this.keys.matches(data, KEY.external)) return { kind: "external", field: this.field };
-    if (isRestore(data)) {
+    if (action === "external") return { kind: "external", field: this.field };
+    if (action === "restore") {
       this.toggleOriginal();
       return undefined;
     }
@@ -141,6 +146,31 @@ export class EditMode {
     const before = this.stash === undefined ? undefined : this.editor.getText();
     this.typing.rewrite(data, this.toEditor);
     if (before !== undefined && this.editor.getText() !== before) this.stash = undefined;
+    return undefined;
+  }
+
+  /**
+   * Which of edit mode's own keys `data` is, if any. Matching a key against pi's keybindings parses
+   * every binding again, so short inputs (keys, not pastes) are looked up once per prompt.
+   */
+  private actionOf(data: string): EditAction | undefined {
+    if (data.length > ACTION_CACHE_MAX_INPUT) return this.matchAction(data);
+    let action = this.actions.get(data);
+    if (action === undefined) {
+      action = this.matchAction(data) ?? null;
+      this.actions.set(data, action);
+    }
+    return action ?? undefined;
+  }
+
+  private matchAction(data: string): EditAction | undefined {
+    const { keys } = this;
+    if (keys.matches(data, KEY.cancel)) return "cancel";
+    if (keys.matches(data, KEY.tab)) return "tab";
+    // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
+    if (!keys.matches(data, KEY.newLine) && keys.matches(data, KEY.submit)) return "submit";
+    if (keys.matches(data, KEY.external)) return "external";
+    if (isRestore(data)) return "restore";
     return undefined;
   }
 
