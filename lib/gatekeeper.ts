@@ -172,7 +172,9 @@ export class Gatekeeper {
       return { block: true, reason: present.agentTimedOut(hookName) };
     }
     if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
-    this.decisions?.record(approverDecision(call, outcome), ctx);
+    // The log says a grant was made only once it is saved.
+    const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.saveGrant(outcome.grant, ctx);
+    this.decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
     if (!parent) return this.apply(outcome, hookName, event, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (!this.notes.rootRunning(event.toolCallId)) {
@@ -238,11 +240,15 @@ export class Gatekeeper {
     return answer;
   }
 
-  /** A grant that can't be saved is said, and the call still runs: the Approver authorized it either way. */
-  private saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): void {
+  /**
+   * A grant that can't be saved is said, and the call still runs: the Approver authorized it either
+   * way. Whether it was saved.
+   */
+  private saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): boolean {
     const { file, error } = this.grants?.save(grant, ctx) ?? { error: present.grantProblems.noGrants };
     if (error === undefined) ctx.ui.notify(present.notifyGranted(grant.rule, grant.scope, file), "info");
     else report(ctx, present.notifyGrantNotSaved(grant.rule, grant.scope, file, error), "warning");
+    return error === undefined;
   }
 
   /** `nested`: the call another call made, as the notes relayed to the agent name it. */
@@ -268,7 +274,6 @@ export class Gatekeeper {
           this.enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
         }
-        if (outcome.grant) this.saveGrant(outcome.grant, ctx);
         return undefined;
       case "edit": {
         const input = commandInput(event);

@@ -112,6 +112,8 @@ describe("Authorize with a grant", () => {
       present.notifyGrantNotSaved("Bash(git push:*)", "project", file, present.grantProblems.notJson(parseError)),
     ]);
     expect(readFileSync(file, "utf8")).toBe("{ broken");
+    expect(decisions()).toEqual([expect.objectContaining({ outcome: "authorize", by: "approver" })]);
+    expect(decisions()[0]).not.toHaveProperty("grant");
     const next = call("c2", "git push");
     (await approver.next()).answer({ kind: "abort", note: "no" });
     expect(await next).toEqual({ block: true, reason: present.agentAbort("push", "no") });
