@@ -15,7 +15,7 @@ import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
+import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
 
 const CALL = { hookName: "Ask", toolName: "bash", detail: "rm -r build" };
 const AT = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -127,15 +127,9 @@ describe("the audit file", () => {
 });
 
 describe("the gatekeeper records every outcome and block", () => {
-  const AGENT_DIR = agentDirWith({
+  useAgentDir({
     "a-block.js": `export default (api) => api.onToolUse({ name: "Block", handler: ({ tool }) => tool.command === "blocked" && api.block("no") });`,
     "b-ask.js": `export default (api) => api.onToolUse({ name: "Ask", handler: () => api.request() });`,
-  });
-  const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
-  process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
-  afterAll(() => {
-    process.env.PI_CODING_AGENT_DIR = savedAgentDir;
-    rmSync(AGENT_DIR, { recursive: true, force: true });
   });
 
   let records: DecisionRecord[];

@@ -1,11 +1,9 @@
-import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
 import {
-  agentDirWith,
   bashCall,
   bashResult,
   codemodeMessage,
@@ -14,10 +12,11 @@ import {
   fakeSession,
   nestedBashCall,
   nestedBashResult,
+  useAgentDir,
 } from "./support/fake-session.ts";
 
 // "Ask" asks about every call; "Commit" blocks commits; "Other" asks about `other`, after Ask.
-const AGENT_DIR = agentDirWith({
+useAgentDir({
   "0-labels.js": `export default (api) => api.onToolUse({
   name: "Labels",
   handler: ({ tool }) =>
@@ -41,12 +40,6 @@ const AGENT_DIR = agentDirWith({
   name: "Other",
   handler: ({ tool }) => tool.name === "bash" && tool.command === "other" && api.request(),
 });`,
-});
-const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
-process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
-afterAll(() => {
-  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
-  rmSync(AGENT_DIR, { recursive: true, force: true });
 });
 
 let session: ReturnType<typeof fakeSession>;

@@ -10,23 +10,17 @@ import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { GRANTS_ENTRY, Grants } from "../lib/grants.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
+import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
 
 // "push" asks about git push (highlighting `git push`); "mirror" blocks --mirror; the rule file
 // denies force pushes and asks about npm publish.
-const AGENT_DIR = agentDirWith({
+useAgentDir({
   "a-push.js": `export default (api) => api.matchCommand({ name: "push", program: "git", subcommands: ["push"] });`,
   "b-mirror.js": `export default (api) => api.onToolUse({ name: "mirror", handler: ({ tool }) => tool.name === "bash" && tool.command.includes("--mirror") && api.block("no mirrors") });`,
   "c-rules.json": JSON.stringify({ permissions: { deny: ["Bash(git push -f:*)"], ask: ["Bash(npm publish:*)"] } }),
 });
 const PROJECT = mkdtempSync(join(tmpdir(), "pph-grant-project-"));
-const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
-process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
-afterAll(() => {
-  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
-  rmSync(AGENT_DIR, { recursive: true, force: true });
-  rmSync(PROJECT, { recursive: true, force: true });
-});
+afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
 
 let session: ReturnType<typeof fakeSession>;
 let approver: ReturnType<typeof fakeApprover>;

@@ -1,12 +1,12 @@
 // Gatekeeper.reload: what a change in a permission folder does to the hooks (the watcher is tests/watch.test.ts).
-import { afterAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { loadPermissionModules } from "../lib/loader.ts";
 import * as present from "../lib/presenter.ts";
-import { agentDirWith, bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
+import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
 
 const blocking = (name: string, reason: string) =>
   `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.block(${JSON.stringify(reason)}) });\n`;
@@ -14,14 +14,8 @@ const asking = (name: string) =>
   `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.request() });\n`;
 const BROKEN = "export default (api) => {\n";
 
-const AGENT_DIR = agentDirWith({});
+const AGENT_DIR = useAgentDir({});
 const PERMISSIONS = join(AGENT_DIR, "permissions");
-const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
-process.env.PI_CODING_AGENT_DIR = AGENT_DIR;
-afterAll(() => {
-  process.env.PI_CODING_AGENT_DIR = savedAgentDir;
-  rmSync(AGENT_DIR, { recursive: true, force: true });
-});
 
 let session: ReturnType<typeof fakeSession>;
 let approver: ReturnType<typeof fakeApprover>;

@@ -1,6 +1,7 @@
 // A stand-in for the slice of pi's ExtensionContext the gatekeeper uses, recording what it is told.
 // Real pi drives the same paths end to end in tests/e2e; this is for the orderings e2e can't pin.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { afterAll } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolResultEvent } from "@earendil-works/pi-coding-agent";
@@ -133,5 +134,20 @@ export function agentDirWith(modules: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "gatekeeper-"));
   mkdirSync(join(dir, "permissions"));
   for (const [name, source] of Object.entries(modules)) writeFileSync(join(dir, "permissions", name), source);
+  return dir;
+}
+
+/**
+ * The agent dir of this file's tests (or of the describe it is called in): its permissions folder
+ * holds these modules, PI_CODING_AGENT_DIR points at it, and both are undone after the tests.
+ */
+export function useAgentDir(modules: Record<string, string>): string {
+  const dir = agentDirWith(modules);
+  const saved = process.env.PI_CODING_AGENT_DIR;
+  process.env.PI_CODING_AGENT_DIR = dir;
+  afterAll(() => {
+    process.env.PI_CODING_AGENT_DIR = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
