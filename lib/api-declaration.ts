@@ -1,8 +1,10 @@
 // A Bun macro (imported `with { type: "macro" }`): it runs when the bundle is built, and the bundle
-// holds only its result, lib/api.ts gzipped as base64, about half the size of the text.
+// holds only its result, lib/api.ts compressed with Brotli as base64, about 40% of the text's size.
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants } from "node:zlib";
 
 export function packedApiDeclaration(): string {
-  return gzipSync(readFileSync(new URL("./api.ts", import.meta.url)), { level: 9 }).toString("base64");
+  const text = readFileSync(new URL("./api.ts", import.meta.url));
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+  return brotliCompressSync(text, { params }).toString("base64");
 }

@@ -34,8 +34,8 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
     written.push(fileName);
   };
   // Imported here: start-up shouldn't load zlib for a command that runs now and then.
-  const { gunzipSync } = await import("node:zlib");
-  writeIfMissing(DECLARATION_FILE, gunzipSync(Buffer.from(PACKED_DECLARATION, "base64")).toString("utf8"));
+  const { brotliDecompressSync } = await import("node:zlib");
+  writeIfMissing(DECLARATION_FILE, brotliDecompressSync(Buffer.from(PACKED_DECLARATION, "base64")).toString("utf8"));
   writeIfMissing(TSCONFIG_FILE, tsconfig());
   writeFileSync(file, moduleTemplate(name));
   return { file, written };
