@@ -127,12 +127,16 @@ export function readDetail(path: string, from: number | undefined, count: number
 }
 
 export function writeDetail(path: string, lines: number): string {
-  return `${path} (${lines} ${lines === 1 ? "line" : "lines"})`;
+  return `${path} (${counted(lines, "line")})`;
 }
 
 export function editDetail(path: string, replacements: number, replaceAll: boolean): string {
-  const count = `${replacements} ${replacements === 1 ? "replacement" : "replacements"}`;
-  return `${path} (${replaceAll ? "replace all" : count})`;
+  return `${path} (${replaceAll ? "replace all" : counted(replacements, "replacement")})`;
+}
+
+/** `3 lines`, `1 line`: a count and its noun, plural unless it is one. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 export function searchDetail(pattern: string, path: string | undefined): string {
@@ -403,11 +407,16 @@ export function rpcPromptTitle(parts: {
   toolName: string;
   detail: string;
 }): string {
-  const { hookName, origin, description, guidance, toolName, detail } = parts;
+  const { hookName, origin, ...shown } = parts;
   const title = origin === undefined ? promptTitle(hookName) : `${promptTitle(hookName)}\n${origin}`;
-  return [title, description, guidance, `${toolName}: ${detail}`]
-    .filter((part) => part !== undefined && part.trim() !== "")
-    .join("\n\n");
+  return [title, ...promptBody(shown)].join("\n\n");
+}
+
+/** The prompt's parts under its title, as text: description and guidance where given, then the call. */
+function promptBody(prompt: { description?: string; guidance?: string; toolName: string; detail: string }): string[] {
+  return [prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`].filter(
+    (part): part is string => part !== undefined && part.trim() !== "",
+  );
 }
 
 /** The select's options, numbered so that equal Author labels still tell the choices apart. */
@@ -629,7 +638,7 @@ export function ruleRows(rules: readonly (readonly [kind: string, rule: string])
 /** A rule file's description in /permissions. */
 export function ruleFileDescription(counts: { deny: number; ask: number; allow: number; grants: number }): string {
   const parts = [`${counts.deny} deny`, `${counts.ask} ask`, `${counts.allow} allow`];
-  if (counts.grants > 0) parts.push(`${counts.grants} ${counts.grants === 1 ? "grant" : "grants"}`);
+  if (counts.grants > 0) parts.push(counted(counts.grants, "grant"));
   return `Rules: ${parts.join(", ")}`;
 }
 
@@ -678,9 +687,8 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
     else if (outcome.kind !== "granted") {
       const { prompt } = outcome;
       lines.push(`${DRY_RUN_INDENT}The prompt:`);
-      const parts = [promptTitle(prompt.hookName), prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`];
-      for (const part of parts)
-        if (part !== undefined && part.trim() !== "") lines.push(indented(part, DRY_RUN_INDENT.repeat(2)));
+      for (const part of [promptTitle(prompt.hookName), ...promptBody(prompt)])
+        lines.push(indented(part, DRY_RUN_INDENT.repeat(2)));
       lines.push(
         prompt.highlighted.length === 0
           ? `${DRY_RUN_INDENT.repeat(2)}Nothing highlighted.`
