@@ -46,14 +46,14 @@ type EditAction = "cancel" | "tab" | "submit" | "external" | "restore";
 const ACTION_CACHE_MAX_INPUT = 16;
 
 export class EditMode {
-  readonly editor: Editor;
+  readonly #editor: Editor;
   #field: Field = "command";
   #hasFocus = false;
   #stash: string | undefined;
   #warning: { text: string; tone: "error" | "warning" } | undefined;
   readonly #typing = new VisibleTyping();
   readonly #actions = new Map<string, EditAction | null>();
-  readonly #toEditor = (part: string) => this.editor.handleInput(part);
+  readonly #toEditor = (part: string) => this.#editor.handleInput(part);
   readonly #toNote = (part: string) => this.note.handleInput(part);
   /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
   #editorTerminalRows: number;
@@ -81,7 +81,7 @@ export class EditMode {
       },
       requestRender: (force?: boolean) => tui.requestRender(force),
     };
-    this.editor = new Editor(editorTui as unknown as TUI, {
+    this.#editor = new Editor(editorTui as unknown as TUI, {
       borderColor: (text) => paint.fg("border", text),
       selectList: {
         selectedPrefix: (text) => text,
@@ -91,7 +91,7 @@ export class EditMode {
         noMatch: (text) => text,
       },
     });
-    this.editor.setText(original);
+    this.#editor.setText(original);
   }
 
   /** Whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
@@ -101,21 +101,21 @@ export class EditMode {
 
   set focused(focused: boolean) {
     this.#hasFocus = focused;
-    this.editor.focused = focused && this.#field === "command";
+    this.#editor.focused = focused && this.#field === "command";
     this.note.focused = focused && this.#field === "note";
   }
 
   invalidate(): void {
     this.#drawn = undefined;
-    this.editor.invalidate();
+    this.#editor.invalidate();
   }
 
   get text(): string {
-    return this.editor.getExpandedText();
+    return this.#editor.getExpandedText();
   }
 
   setText(text: string): void {
-    this.editor.setText(text);
+    this.#editor.setText(text);
     this.#stash = undefined;
   }
 
@@ -147,9 +147,9 @@ export class EditMode {
       return undefined;
     }
     // Only a stash needs the before/after comparison; joining a long command twice per key lags.
-    const before = this.#stash === undefined ? undefined : this.editor.getText();
+    const before = this.#stash === undefined ? undefined : this.#editor.getText();
     this.#typing.rewrite(data, this.#toEditor);
-    if (before !== undefined && this.editor.getText() !== before) this.#stash = undefined;
+    if (before !== undefined && this.#editor.getText() !== before) this.#stash = undefined;
     return undefined;
   }
 
@@ -183,10 +183,10 @@ export class EditMode {
     if (this.#stash !== undefined) {
       const edits = this.#stash;
       this.#stash = undefined;
-      this.editor.setText(edits);
+      this.#editor.setText(edits);
     } else if (this.text !== this.#original) {
       this.#stash = this.text;
-      this.editor.setText(this.#original);
+      this.#editor.setText(this.#original);
     }
   }
 
@@ -210,7 +210,7 @@ export class EditMode {
       title: title.length,
       commandLabel: 1,
       rules: 2,
-      text: this.editor.getLines().length,
+      text: this.#editor.getLines().length,
       warning: warning ? 1 : 0,
       noteLabel: 1,
       note: 1,
@@ -249,7 +249,7 @@ export class EditMode {
    */
   #editorLines(width: number, textRows: number, rules: number): string[] {
     this.#editorTerminalRows = terminalRowsShowing(textRows, this.#terminalRows());
-    const drawn = this.editor.render(width);
+    const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
     let [top, bottom] = [drawn[0] ?? "", drawn.at(-1) ?? ""];

@@ -168,11 +168,11 @@ export class Gatekeeper {
     const call = { hookName, toolName: event.toolName, detail: tool.detail };
     if (verdict.kind === "block") {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
-      return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
+      return blocked(present.agentHookBlock(hookName, verdict.reason));
     }
     if (!canAsk(ctx)) {
       this.#decisions?.record(unansweredDecision(call, "no UI"), ctx);
-      return { block: true, reason: noUiReason(verdict) };
+      return blocked(noUiReason(verdict));
     }
     const outcome = await this.#ask(
       ctx,
@@ -183,9 +183,9 @@ export class Gatekeeper {
     if (outcome === "timed out") {
       this.#decisions?.record(unansweredDecision(call, "timeout"), ctx);
       this.#stoppedBy = hookName;
-      return { block: true, reason: present.agentTimedOut(hookName) };
+      return blocked(present.agentTimedOut(hookName));
     }
-    if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
+    if (outcome === undefined) return blocked(noUiReason(verdict));
     // The log says a grant was made only once it is saved.
     const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
     this.#decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
@@ -193,14 +193,14 @@ export class Gatekeeper {
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (!this.#notes.rootRunning(event.toolCallId)) {
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
-      return { block: true, reason: present.agentParentEnded(parent.name) };
+      return blocked(present.agentParentEnded(parent.name));
     }
     return this.#apply(outcome, hookName, event, ctx, { toolName: event.toolName, args: callArguments(tool) });
   }
 
   /** A call of a turn the Approver stopped: blocked without asking. */
   #stopped(hookName = this.#stoppedBy ?? ""): ToolCallEventResult {
-    return { block: true, reason: present.agentAbort(hookName) };
+    return blocked(present.agentAbort(hookName));
   }
 
   /**
@@ -291,7 +291,7 @@ export class Gatekeeper {
         return undefined;
       case "edit": {
         const input = commandInput(event);
-        if (!input) return { block: true, reason: present.agentInternalError(present.problems.notEditable(event.toolName)) };
+        if (!input) return blocked(present.agentInternalError(present.problems.notEditable(event.toolName)));
         input.command = outcome.command;
         keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note });
         ctx.ui.notify(present.notifyEdited(hookName), "info");
@@ -302,10 +302,10 @@ export class Gatekeeper {
         ctx.ui.notify(present.notifyAborted(hookName, outcome.note !== undefined), "info");
         if (!outcome.note) this.#stoppedBy = hookName;
         keep({ kind: "abort", hookName, note: outcome.note });
-        return { block: true, reason: present.agentAbort(hookName, outcome.note) };
+        return blocked(present.agentAbort(hookName, outcome.note));
       default:
         outcome satisfies never;
-        return { block: true, reason: present.agentInternalError(present.problems.outcomeNotUnderstood(describeValue(outcome))) };
+        return blocked(present.agentInternalError(present.problems.outcomeNotUnderstood(describeValue(outcome))));
     }
   }
 }
@@ -368,6 +368,11 @@ function grantOffer(
 /** A call as the agent's notes name it: the command, or the arguments as one line of JSON. */
 function callArguments(tool: PermissionTool): string {
   return "command" in tool ? tool.command : (oneLineJson(tool.input) ?? "");
+}
+
+/** The call doesn't run; the agent reads `reason` in its place. */
+function blocked(reason: string): ToolCallEventResult {
+  return { block: true, reason };
 }
 
 function noUiReason(verdict: Exclude<Verdict, { kind: "block" }>): string {
