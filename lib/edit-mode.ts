@@ -1,6 +1,6 @@
 import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
 import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { COMFORTABLE_LINES, clip, fitRows, hintRows, type Step } from "./layout.ts";
+import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
@@ -58,7 +58,7 @@ export class EditMode {
   /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
   #editorTerminalRows: number;
   // Drawn on every key, changing only with the width and the theme.
-  #drawn: { width: number; sample: string; noteLabel: string; hints: string[] } | undefined;
+  readonly #labels = new Drawn<{ noteLabel: string; hints: string[] }>();
   readonly #tui: TUI;
   readonly #paint: Paint;
   readonly #keys: KeyMatcher;
@@ -106,7 +106,7 @@ export class EditMode {
   }
 
   invalidate(): void {
-    this.#drawn = undefined;
+    this.#labels.forget();
     this.#editor.invalidate();
   }
 
@@ -204,7 +204,7 @@ export class EditMode {
   ): { lines: string[]; editorRows: { from: number; to: number } } {
     const paint = this.#paint;
     const warning = this.#warning;
-    const { noteLabel, hints } = this.#drawnAt(width, sample);
+    const { noteLabel, hints } = this.#labelsAt(width, sample);
     // A row per line of the command; lines that wrap take more, so the Editor also gets the spare rows.
     const wanted = {
       title: title.length,
@@ -234,12 +234,11 @@ export class EditMode {
     return { lines, editorRows };
   }
 
-  #drawnAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
-    if (this.#drawn?.width !== width || this.#drawn.sample !== sample) {
-      const hints = editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint));
-      this.#drawn = { width, sample, noteLabel: this.#paint.fg("dim", EDIT_LABELS.note), hints };
-    }
-    return this.#drawn;
+  #labelsAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
+    return this.#labels.get(`${width}\0${sample}`, () => ({
+      noteLabel: this.#paint.fg("dim", EDIT_LABELS.note),
+      hints: editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint)),
+    }));
   }
 
   /**

@@ -65,6 +65,11 @@ function fit(line: string, width: number): string {
   return visibleWidth(line) > width ? truncateToWidth(line, width) : line;
 }
 
+/** The width inside a frame's sides and their padding. */
+export function innerWidth(width: number): number {
+  return Math.max(1, width - 4);
+}
+
 export function wrap(text: string, width: number): string[] {
   const lines = wrapTextWithAnsi(text, width);
   return lines.length > 0 ? lines : [""];

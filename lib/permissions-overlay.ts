@@ -1,8 +1,8 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
-import { Frame, wrap } from "./frame.ts";
+import { Frame, innerWidth, wrap } from "./frame.ts";
 import type { HeldGrant } from "./grants.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { hintRows } from "./layout.ts";
+import { cycle, hintRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
 import {
   displayPath,
@@ -85,7 +85,7 @@ export class PermissionsList implements Component {
   }
 
   render(width: number): string[] {
-    const inner = Math.max(1, width - 4);
+    const inner = innerWidth(width);
     const { paint } = this.#env;
     const on = this.#enabled.filter(Boolean).length;
     const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
@@ -103,7 +103,7 @@ export class PermissionsList implements Component {
 
   #move(step: number): void {
     const count = this.#hooks.length + this.#grants.length;
-    if (count > 0) this.#selected = (this.#selected + step + count) % count;
+    if (count > 0) this.#selected = cycle(this.#selected, step, count);
   }
 
   /** Hooks sharing a name are one switch: enablement is keyed by name. A grant row ticks its grant. */

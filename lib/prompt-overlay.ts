@@ -3,12 +3,14 @@ import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
-import { Frame, wrap } from "./frame.ts";
+import { Frame, innerWidth, wrap } from "./frame.ts";
 import { markHighlights } from "./highlight.ts";
 import { GRANT_KEY, isDontAskAgain, isGrant, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
   clip,
+  cycle,
+  Drawn,
   fitRows,
   hintRows,
   maxScroll,
@@ -252,10 +254,10 @@ export class PermissionPrompt implements Component, Focusable {
   /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
   render(width: number): string[] {
     this.#drawnWidth = width;
-    const inner = Math.max(1, width - 4);
+    const inner = innerWidth(width);
     const rows = this.#rows();
     const budget = this.#budget(width);
-    const sample = paintSample(this.#paint, CACHED_TONES);
+    const sample = this.#sample();
     let lines: string[];
     if (this.#mode !== "edit" || !this.#edit) lines = this.#border.draw(this.#renderSelect(inner, budget, sample), width);
     else {
@@ -267,9 +269,9 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
   invalidate(): void {
-    this.#titleCache = undefined;
-    this.#detailCache = undefined;
-    this.#scriptCache = undefined;
+    this.#titleLines.forget();
+    this.#detailLines.forget();
+    this.#scriptLines.forget();
     this.#border.invalidate();
     this.#edit?.invalidate();
   }
@@ -304,8 +306,8 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (data === "k") return this.#move(-1);
     if (data === "j") return this.#move(1);
-    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
-    if (digit >= 0 && digit < this.#choices.length) {
+    const digit = digitIndex(data);
+    if (digit < this.#choices.length) {
       this.#selected = digit;
       if (!this.#tabUsed) this.#confirm(this.#choices[digit]);
     }
@@ -338,20 +340,18 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
     if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
     if (this.#handleViewInput(data)) return;
-    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
-    if (digit >= 0 && digit < this.#scopes.length) this.#scope = digit;
+    const digit = digitIndex(data);
+    if (digit < this.#scopes.length) this.#scope = digit;
   }
 
   #moveScope(step: number): void {
-    const count = this.#scopes.length;
-    this.#scope = (this.#scope + step + count) % count;
+    this.#scope = cycle(this.#scope, step, this.#scopes.length);
   }
 
   /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
   #grantStepFits(): boolean {
-    const inner = Math.max(1, this.#drawnWidth - 4);
     const budget = this.#budget(this.#drawnWidth);
-    return this.#renderSelect(inner, budget, paintSample(this.#paint, CACHED_TONES)).length <= budget;
+    return this.#renderSelect(innerWidth(this.#drawnWidth), budget, this.#sample()).length <= budget;
   }
 
   #grant(scope: GrantScopeName | undefined): void {
@@ -361,15 +361,12 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   #move(step: number): void {
-    const count = this.#choices.length;
-    this.#selected = (this.#selected + step + count) % count;
+    this.#selected = cycle(this.#selected, step, this.#choices.length);
     if (this.#drafting) this.#drafting = this.#choices[this.#selected];
   }
 
   #scrollDetail(direction: number): void {
-    const inner = Math.max(1, this.#drawnWidth - 4);
-    const sample = paintSample(this.#paint, CACHED_TONES);
-    const { detail, rows } = this.#selectLayout(inner, this.#budget(this.#drawnWidth), sample);
+    const { detail, rows } = this.#selectLayout(innerWidth(this.#drawnWidth), this.#budget(this.#drawnWidth), this.#sample());
     const last = maxScroll(detail.length, rows.detail);
     const top = Math.min(this.#scroll[this.#view], last);
     this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
@@ -393,19 +390,18 @@ export class PermissionPrompt implements Component, Focusable {
 
   #renderSelect(inner: number, budget: number, sample: string): string[] {
     const paint = this.#paint;
-    const { parts, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
-    const notes = rows.notes;
+    const { parts, choices, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
     let kept = 0;
-    const choices = [
+    const choiceLines = [
       ...clip(parts.heading, rows.heading, inner, paint),
-      ...parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line),
+      ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line),
     ];
     const shown = [
       [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
       clip(parts.description, rows.description, inner, paint),
       clip(parts.guidance, rows.guidance, inner, paint),
       scrollWindow(detail, rows.detail, this.#scroll[this.#view], paint),
-      choices,
+      choiceLines,
       [...clip(parts.countdown, rows.countdown, inner, paint), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
@@ -425,27 +421,20 @@ export class PermissionPrompt implements Component, Focusable {
       description: text(request.description),
       guidance: text(request.guidance),
       heading: granting ? wrap(GRANT_HEADING, inner) : [],
-      choices,
       // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
       hints: this.#arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
       countdown: this.#countdown(inner),
     };
-    const detail = this.#view === "script" ? this.#scriptLines(inner, sample) : this.#detailLines(inner, sample);
+    const detail = this.#view === "script" ? this.#script(inner, sample) : this.#detail(inner, sample);
     const notes = choices.filter((row) => row.kept).length;
-    const wanted = {
-      title: parts.title.length,
-      origin: parts.origin.length,
-      description: parts.description.length,
-      guidance: parts.guidance.length,
+    const wanted: Record<SelectPart, number> = {
+      ...heights(parts),
       detail: detail.length,
-      heading: parts.heading.length,
       choices: choices.length - notes,
       notes,
-      countdown: parts.countdown.length,
-      hints: parts.hints.length,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { parts, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
+    return { parts, choices, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
@@ -478,19 +467,21 @@ export class PermissionPrompt implements Component, Focusable {
     return [...rule, ...scopes];
   }
 
-  #detailCache: { key: string; lines: string[] } | undefined;
+  readonly #detailLines = new Drawn<string[]>();
 
   /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain; a grant, the original. */
-  #detailLines(inner: number, sample: string): string[] {
+  #detail(inner: number, sample: string): string[] {
     const editText = this.#mode === "select" && this.#choices[this.#selected] === "edit" ? this.#edit?.text : undefined;
     const edited = editText !== undefined && editText !== this.#visibleOriginal;
     const key = edited ? `${inner}\0${sample}\0edit\0${editText}` : `${inner}\0${sample}\0original`;
-    if (this.#detailCache?.key === key) return this.#detailCache.lines;
-    const styled = edited ? editText : this.#highlightedDetail();
-    const text = `${this.#paint.fg("accent", `${toVisible(this.#request.toolName)}:`)} ${styled}`;
-    const lines = text.split("\n").flatMap((line) => wrap(line, inner));
-    this.#detailCache = { key, lines };
-    return lines;
+    return this.#detailLines.get(key, () =>
+      this.#labelled(`${toVisible(this.#request.toolName)}:`, edited ? editText : this.#highlightedDetail(), inner),
+    );
+  }
+
+  /** The detail's window: the label, accented, then the text, wrapped. */
+  #labelled(label: string, text: string, inner: number): string[] {
+    return `${this.#paint.fg("accent", label)} ${text}`.split("\n").flatMap((line) => wrap(line, inner));
   }
 
   /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
@@ -502,16 +493,13 @@ export class PermissionPrompt implements Component, Focusable {
     return hints;
   }
 
-  #scriptCache: { key: string; lines: string[] } | undefined;
+  readonly #scriptLines = new Drawn<string[]>();
 
   /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
-  #scriptLines(inner: number, sample: string): string[] {
-    const key = `${inner}\0${sample}`;
-    if (this.#scriptCache?.key !== key) {
-      const text = `${this.#paint.fg("accent", SCRIPT_LABEL)} ${toVisible(this.#request.script ?? "")}`;
-      this.#scriptCache = { key, lines: text.split("\n").flatMap((line) => wrap(line, inner)) };
-    }
-    return this.#scriptCache.lines;
+  #script(inner: number, sample: string): string[] {
+    return this.#scriptLines.get(`${inner}\0${sample}`, () =>
+      this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner),
+    );
   }
 
   /** The time left, dim, when the fail-safe timeout is on. */
@@ -568,14 +556,17 @@ export class PermissionPrompt implements Component, Focusable {
     this.#tui.requestRender(true);
   }
 
-  #titleCache: { width: number; sample: string; lines: string[] } | undefined;
+  readonly #titleLines = new Drawn<string[]>();
 
   #title(inner: number, sample: string): string[] {
-    if (this.#titleCache?.width !== inner || this.#titleCache.sample !== sample) {
-      const title = this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.hookName))));
-      this.#titleCache = { width: inner, sample, lines: wrap(title, inner) };
-    }
-    return this.#titleCache.lines;
+    return this.#titleLines.get(`${inner}\0${sample}`, () =>
+      wrap(this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.hookName)))), inner),
+    );
+  }
+
+  /** A sample of the paint's tones drawn here: cached drawing is redrawn when the theme paints them differently. */
+  #sample(): string {
+    return paintSample(this.#paint, CACHED_TONES);
   }
 
   // ── Shared ───────────────────────────────────────────────────────────────────────────────
@@ -600,6 +591,18 @@ export class PermissionPrompt implements Component, Focusable {
     this.dispose();
     this.#env.done(outcome);
   }
+}
+
+/** Each part's height: its lines. */
+function heights<Part extends string>(parts: Record<Part, readonly string[]>): Record<Part, number> {
+  const rows = {} as Record<Part, number>;
+  for (const part in parts) rows[part] = parts[part].length;
+  return rows;
+}
+
+/** The index a digit key 1–9 picks; Infinity for any other input. */
+function digitIndex(data: string): number {
+  return /^[1-9]$/.test(data) ? Number(data) - 1 : Number.POSITIVE_INFINITY;
 }
 
 /**
