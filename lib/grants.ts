@@ -256,33 +256,30 @@ export function grantFile(scope: FileScope, cwd: string): string {
 
 /** The file with the rule appended to its `"grants"` (created when absent); unchanged when already granted. */
 export function withGrant(text: string | undefined, rule: string): string | { error: string } {
-  const json = ruleFileJson(text);
-  if ("error" in json) return json;
-  const grants = json.value.grants ?? [];
-  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
-  if (text !== undefined && grants.some((entry) => entryRule(entry) === rule.trim())) return text;
-  return checked({ ...json.value, grants: [...grants, rule] });
+  return withGrants(text, (grants) =>
+    text !== undefined && grants.some((entry) => entryRule(entry) === rule.trim()) ? text : [...grants, rule],
+  );
 }
 
 /** The file without the rule in its `"grants"` (as a string or a `{ "rule": … }` entry). */
 export function withoutGrant(text: string | undefined, rule: string): string | { error: string } {
-  const json = ruleFileJson(text);
-  if ("error" in json) return json;
-  const grants = json.value.grants ?? [];
-  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
-  return checked({ ...json.value, grants: grants.filter((entry) => entryRule(entry) !== rule.trim()) });
+  return withGrants(text, (grants) => grants.filter((entry) => entryRule(entry) !== rule.trim()));
 }
 
-function ruleFileJson(text: string | undefined): { value: Record<string, unknown> } | { error: string } {
-  if (text === undefined) return { value: {} };
-  let value: unknown;
+/** The file with its `"grants"` list as `change` makes it; `change` may keep the text as it is. */
+function withGrants(text: string | undefined, change: (grants: unknown[]) => unknown[] | string): string | { error: string } {
+  let value: unknown = {};
   try {
-    value = JSON.parse(text);
+    if (text !== undefined) value = JSON.parse(text);
   } catch (error) {
     return { error: grantProblems.notJson(describeError(error)) };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: grantProblems.notAnObject };
-  return { value: value as Record<string, unknown> };
+  const file = value as Record<string, unknown>;
+  const grants = file.grants ?? [];
+  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
+  const changed = change(grants);
+  return typeof changed === "string" ? changed : checked({ ...file, grants: changed });
 }
 
 function entryRule(entry: unknown): string | undefined {

@@ -135,6 +135,10 @@ export class PermissionsList implements Component {
   #listLines(inner: number): { lines: string[]; focus: { start: number; end: number } } {
     const { paint, home } = this.#env;
     const lines: string[] = [];
+    /** Detail under a row: indented, wrapped to fit, each line dim when `dim`. */
+    const detail = (text: string, indent: string, dim = false) => {
+      for (const line of wrap(toVisible(text), inner - indent.length)) lines.push(indent + (dim ? paint.fg("dim", line) : line));
+    };
     let focus = { start: 0, end: 0 };
     if (this.#hooks.length === 0) lines.push(NO_HOOKS);
     this.#hooks.forEach((hook, index) => {
@@ -143,13 +147,8 @@ export class PermissionsList implements Component {
       const row = toVisible(hookRow(hook.name, this.#enabled[index] ?? true, selected));
       const scope = paint.fg("dim", `  ${hook.scope}`);
       lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
-      const detail = inner - HOOK_DETAIL_INDENT.length;
-      if (hook.description && hook.description.trim() !== "") {
-        for (const line of wrap(toVisible(hook.description), detail)) lines.push(HOOK_DETAIL_INDENT + line);
-      }
-      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) {
-        for (const line of wrap(toVisible(row), detail)) lines.push(HOOK_DETAIL_INDENT + line);
-      }
+      if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
+      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
       lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       if (selected) focus = { start, end: lines.length };
     });
@@ -160,17 +159,14 @@ export class PermissionsList implements Component {
       const row = toVisible(hookRow(grant.rule, this.#kept[index] ?? true, selected));
       lines.push(...wrap(selected ? paint.fg("accent", row) : row, inner));
       const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
-      const detail = grantDetail(grant.scope, file, !this.#kept[index]);
-      for (const line of wrap(toVisible(detail), inner - HOOK_DETAIL_INDENT.length))
-        lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", line));
+      detail(grantDetail(grant.scope, file, !this.#kept[index]), HOOK_DETAIL_INDENT, true);
       if (selected) focus = { start, end: lines.length };
     });
     if (this.#failures.length > 0) {
       lines.push("", paint.fg("error", FAILED_HEADING));
       for (const { file, error } of this.#failures) {
         lines.push(paint.fg("error", toVisible(failureRow(displayPath(file, home)))));
-        const detail = inner - FAILURE_DETAIL_INDENT.length;
-        for (const line of wrap(toVisible(error), detail)) lines.push(FAILURE_DETAIL_INDENT + paint.fg("dim", line));
+        detail(error, FAILURE_DETAIL_INDENT, true);
       }
     }
     // The failures are seen by moving to the last row (or at once, when there are no rows).

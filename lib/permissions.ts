@@ -201,9 +201,13 @@ function displayPath(path: string): string {
   return present.displayPath(path, homedir());
 }
 
+/** The hook a dry run's verdict is of, as the report names it. */
+function dryRunHook(hook: LoadedHook, enabled: boolean) {
+  return { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+}
+
 function dryRunGranted(hook: LoadedHook, enabled: boolean, grant: string): present.DryRunVerdict {
-  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
-  return { ...base, outcome: { kind: "granted", grant: toVisible(grant) } };
+  return { ...dryRunHook(hook, enabled), outcome: { kind: "granted", grant: toVisible(grant) } };
 }
 
 function visibleDecision(decision: DecisionRecord): DecisionRecord {
@@ -220,7 +224,7 @@ function visibleDecision(decision: DecisionRecord): DecisionRecord {
 
 function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, detail: string): present.DryRunVerdict {
   const { hook } = verdict;
-  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+  const base = dryRunHook(hook, enabled);
   if (verdict.kind === "block")
     return { ...base, outcome: { kind: "block", agentReads: present.agentHookBlock(hook.name, verdict.reason) } };
   const failed = verdict.kind === "failed";
