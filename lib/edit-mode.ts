@@ -83,13 +83,7 @@ export class EditMode {
     };
     this.#editor = new Editor(editorTui as unknown as TUI, {
       borderColor: (text) => paint.fg("border", text),
-      selectList: {
-        selectedPrefix: (text) => text,
-        selectedText: (text) => text,
-        description: (text) => text,
-        scrollInfo: (text) => text,
-        noMatch: (text) => text,
-      },
+      selectList: { selectedPrefix: plain, selectedText: plain, description: plain, scrollInfo: plain, noMatch: plain },
     });
     this.#editor.setText(original);
   }
@@ -281,6 +275,10 @@ export class EditMode {
   #terminalRows(): number {
     return this.#tui.terminal?.rows ?? 24;
   }
+}
+
+function plain(text: string): string {
+  return text;
 }
 
 /** The "N more" an Editor rule shows, 0 if none. */

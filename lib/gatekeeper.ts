@@ -1,12 +1,12 @@
 import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
+import { isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
 import { approverDecision, type DecisionLog, grantedDecision, unansweredDecision } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
-import { type GrantScope, type Grants, type GrantUse, grantRule } from "./grants.ts";
+import { type GrantScope, type Grants, type GrantUse, grantRule, permissionsFolder } from "./grants.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
@@ -82,8 +82,8 @@ export class Gatekeeper {
   /** The folders whose changes reload the hooks: the user's, the project's (in a project pi trusts), the packages'. */
   async watchedFolders(ctx: ExtensionContext): Promise<string[]> {
     await this.#loading;
-    const folders = [join(getAgentDir(), "permissions")];
-    if (ctx.isProjectTrusted()) folders.push(join(ctx.cwd, CONFIG_DIR_NAME, "permissions"));
+    const folders = [permissionsFolder("user", ctx.cwd)];
+    if (ctx.isProjectTrusted()) folders.push(permissionsFolder("project", ctx.cwd));
     for (const { root, files } of this.#dirs?.packages ?? []) folders.push(join(root, "permissions"), ...files.map(dirname));
     return [...new Set(folders)];
   }
@@ -396,8 +396,8 @@ function label(value: unknown, fallback: string): string {
 }
 
 async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {
-  const user = join(getAgentDir(), "permissions");
-  const project = join(ctx.cwd, CONFIG_DIR_NAME, "permissions");
+  const user = permissionsFolder("user", ctx.cwd);
+  const project = permissionsFolder("project", ctx.cwd);
   const packages = installedPackages(ctx.cwd, ctx.isProjectTrusted()).map(packagePermissions);
   if (moduleFiles(project).length === 0) return { user, packages };
   if (await projectModulesTrusted(ctx, project)) return { project, user, packages };

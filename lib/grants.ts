@@ -248,8 +248,12 @@ export class Grants {
 
 /** Where a project or user grant is kept: `grants.json` in that scope's permissions folder. */
 export function grantFile(scope: FileScope, cwd: string): string {
-  const root = scope === "project" ? join(cwd, CONFIG_DIR_NAME, "permissions") : join(getAgentDir(), "permissions");
-  return join(root, GRANTS_FILE);
+  return join(permissionsFolder(scope, cwd), GRANTS_FILE);
+}
+
+/** The project's permissions folder (in `cwd`'s pi folder), or the user's (in pi's agent folder). */
+export function permissionsFolder(scope: FileScope, cwd: string): string {
+  return join(scope === "project" ? join(cwd, CONFIG_DIR_NAME) : getAgentDir(), "permissions");
 }
 
 // ── Rule file text: a grant added or removed, everything else kept ───────────────────────────
