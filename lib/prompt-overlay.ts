@@ -443,9 +443,7 @@ export class PermissionPrompt implements Component, Focusable {
     const request = this.#request;
     const choices: { line: string; kept?: true }[] = [];
     this.#choices.forEach((choice, index) => {
-      const selected = index === this.#selected;
-      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
-      choices.push({ line: selected ? paint.fg("accent", line) : line });
+      choices.push({ line: this.#choiceLine(index, toVisible(request.labels[choice]), index === this.#selected) });
       const draft = this.#drafts[choice];
       if (this.#drafting === choice) {
         choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
@@ -460,11 +458,16 @@ export class PermissionPrompt implements Component, Focusable {
   #grantRows(inner: number): { line: string; kept?: true }[] {
     const paint = this.#paint;
     const rule = wrap(paint.bold(this.#visibleRule), inner).map((line) => ({ line }));
-    const scopes = this.#scopes.map((scope, index) => {
-      const line = choiceLine(index, GRANT_SCOPE_WORDS[scope], index === this.#scope);
-      return { line: index === this.#scope ? paint.fg("accent", line) : line };
-    });
+    const scopes = this.#scopes.map((scope, index) => ({
+      line: this.#choiceLine(index, GRANT_SCOPE_WORDS[scope], index === this.#scope),
+    }));
     return [...rule, ...scopes];
+  }
+
+  /** A numbered choice; the selected one accented. */
+  #choiceLine(index: number, label: string, selected: boolean): string {
+    const line = choiceLine(index, label, selected);
+    return selected ? this.#paint.fg("accent", line) : line;
   }
 
   readonly #detailLines = new Drawn<string[]>();
