@@ -229,7 +229,7 @@ export class EditMode {
   }
 
   #labelsAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
-    return this.#labels.get(`${width}\0${sample}`, () => ({
+    return this.#labels.get(width, sample, () => ({
       noteLabel: this.#paint.fg("dim", EDIT_LABELS.note),
       hints: editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint)),
     }));

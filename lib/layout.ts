@@ -124,16 +124,18 @@ export function cycle(index: number, step: number, count: number): number {
 }
 
 /**
- * A drawing kept while its key stays the same: the key holds all it is drawn from (the width, the
- * paint's sample, …), so any change draws it afresh.
+ * A drawing kept while the width and the key stay the same: the key holds all else it is drawn
+ * from (the paint's sample, …), so any change draws it afresh.
  */
 export class Drawn<Value> {
-  #key: string | undefined;
+  #width = -1;
+  #key = "";
   #value: Value | undefined;
 
-  get(key: string, draw: () => Value): Value {
-    if (key !== this.#key) {
+  get(width: number, key: string, draw: () => Value): Value {
+    if (width !== this.#width || key !== this.#key) {
       this.#value = draw();
+      this.#width = width;
       this.#key = key;
     }
     return this.#value as Value;
@@ -141,7 +143,7 @@ export class Drawn<Value> {
 
   /** The next `get` draws afresh (a theme change). */
   forget(): void {
-    this.#key = undefined;
+    this.#width = -1;
   }
 }
 

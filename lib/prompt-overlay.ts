@@ -476,8 +476,8 @@ export class PermissionPrompt implements Component, Focusable {
   #detail(inner: number, sample: string): string[] {
     const editText = this.#mode === "select" && this.#choices[this.#selected] === "edit" ? this.#edit?.text : undefined;
     const edited = editText !== undefined && editText !== this.#visibleOriginal;
-    const key = edited ? `${inner}\0${sample}\0edit\0${editText}` : `${inner}\0${sample}\0original`;
-    return this.#detailLines.get(key, () =>
+    const key = edited ? `${sample}\0edit\0${editText}` : `${sample}\0original`;
+    return this.#detailLines.get(inner, key, () =>
       this.#labelled(`${toVisible(this.#request.toolName)}:`, edited ? editText : this.#highlightedDetail(), inner),
     );
   }
@@ -500,9 +500,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
   #script(inner: number, sample: string): string[] {
-    return this.#scriptLines.get(`${inner}\0${sample}`, () =>
-      this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner),
-    );
+    return this.#scriptLines.get(inner, sample, () => this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner));
   }
 
   /** The time left, dim, when the fail-safe timeout is on. */
@@ -562,7 +560,7 @@ export class PermissionPrompt implements Component, Focusable {
   readonly #titleLines = new Drawn<string[]>();
 
   #title(inner: number, sample: string): string[] {
-    return this.#titleLines.get(`${inner}\0${sample}`, () =>
+    return this.#titleLines.get(inner, sample, () =>
       wrap(this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.hookName)))), inner),
     );
   }
