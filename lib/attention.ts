@@ -91,11 +91,15 @@ export interface AttentionOptions {
 
 /** Signals the Approver about one prompt at a time; `watch` returns what to call once it is answered. */
 export class Attention {
-  constructor(private readonly options: AttentionOptions) {}
+  readonly #options: AttentionOptions;
+
+  constructor(options: AttentionOptions) {
+    this.#options = options;
+  }
 
   /** `write` reaches the terminal (absent for RPC clients, who get the event only). */
   watch(request: { hookName: string; toolName: string; detail: string }, write?: (data: string) => void): () => void {
-    const { signals, repeatMs, tmux, emit, timers } = this.options;
+    const { signals, repeatMs, tmux, emit, timers } = this.#options;
     const opened = timers.now();
     let signalled = false;
     let handle: unknown;

@@ -1,6 +1,6 @@
 import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
 import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { COMFORTABLE_LINES, clip, fitRows, hintRows, type Step } from "./layout.ts";
+import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
@@ -46,86 +46,84 @@ type EditAction = "cancel" | "tab" | "submit" | "external" | "restore";
 const ACTION_CACHE_MAX_INPUT = 16;
 
 export class EditMode {
-  readonly editor: Editor;
-  private field: Field = "command";
-  private hasFocus = false;
-  private stash: string | undefined;
-  private warning: { text: string; tone: "error" | "warning" } | undefined;
-  private readonly typing = new VisibleTyping();
-  private readonly actions = new Map<string, EditAction | null>();
-  private readonly toEditor = (part: string) => this.editor.handleInput(part);
-  private readonly toNote = (part: string) => this.note.handleInput(part);
+  readonly #editor: Editor;
+  #field: Field = "command";
+  #hasFocus = false;
+  #stash: string | undefined;
+  #warning: { text: string; tone: "error" | "warning" } | undefined;
+  readonly #typing = new VisibleTyping();
+  readonly #actions = new Map<string, EditAction | null>();
+  readonly #toEditor = (part: string) => this.#editor.handleInput(part);
+  readonly #toNote = (part: string) => this.note.handleInput(part);
   /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
-  private editorTerminalRows: number;
+  #editorTerminalRows: number;
   // Drawn on every key, changing only with the width and the theme.
-  private drawn: { width: number; sample: string; noteLabel: string; hints: string[] } | undefined;
+  readonly #labels = new Drawn<{ noteLabel: string; hints: string[] }>();
+  readonly #tui: TUI;
+  readonly #paint: Paint;
+  readonly #keys: KeyMatcher;
+  readonly #original: string;
+  readonly note: Input;
 
-  constructor(
-    private readonly tui: TUI,
-    private readonly paint: Paint,
-    private readonly keys: KeyMatcher,
-    private readonly original: string,
-    readonly note: Input,
-  ) {
-    this.editorTerminalRows = this.terminalRows();
+  constructor(tui: TUI, paint: Paint, keys: KeyMatcher, original: string, note: Input) {
+    this.#tui = tui;
+    this.#paint = paint;
+    this.#keys = keys;
+    this.#original = original;
+    this.note = note;
+    this.#editorTerminalRows = this.#terminalRows();
     const mode = this;
     const editorTui = {
       terminal: {
         get rows() {
-          return mode.editorTerminalRows;
+          return mode.#editorTerminalRows;
         },
       },
       requestRender: (force?: boolean) => tui.requestRender(force),
     };
-    this.editor = new Editor(editorTui as unknown as TUI, {
+    this.#editor = new Editor(editorTui as unknown as TUI, {
       borderColor: (text) => paint.fg("border", text),
-      selectList: {
-        selectedPrefix: (text) => text,
-        selectedText: (text) => text,
-        description: (text) => text,
-        scrollInfo: (text) => text,
-        noMatch: (text) => text,
-      },
+      selectList: { selectedPrefix: plain, selectedText: plain, description: plain, scrollInfo: plain, noMatch: plain },
     });
-    this.editor.setText(original);
+    this.#editor.setText(original);
   }
 
   /** Whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
   get focused(): boolean {
-    return this.hasFocus;
+    return this.#hasFocus;
   }
 
   set focused(focused: boolean) {
-    this.hasFocus = focused;
-    this.editor.focused = focused && this.field === "command";
-    this.note.focused = focused && this.field === "note";
+    this.#hasFocus = focused;
+    this.#editor.focused = focused && this.#field === "command";
+    this.note.focused = focused && this.#field === "note";
   }
 
   invalidate(): void {
-    this.drawn = undefined;
-    this.editor.invalidate();
+    this.#labels.forget();
+    this.#editor.invalidate();
   }
 
   get text(): string {
-    return this.editor.getExpandedText();
+    return this.#editor.getExpandedText();
   }
 
   setText(text: string): void {
-    this.editor.setText(text);
-    this.stash = undefined;
+    this.#editor.setText(text);
+    this.#stash = undefined;
   }
 
   say(text: string, tone: "error" | "warning"): void {
-    this.warning = { text, tone };
+    this.#warning = { text, tone };
   }
 
   handleInput(data: string): EditSignal | undefined {
-    this.warning = undefined;
-    const action = this.actionOf(data);
+    this.#warning = undefined;
+    const action = this.#actionOf(data);
     if (action === "cancel") return { kind: "back" };
     if (action === "tab") {
-      this.field = this.field === "command" ? "note" : "command";
-      this.focused = this.hasFocus;
+      this.#field = this.#field === "command" ? "note" : "command";
+      this.focused = this.#hasFocus;
       return undefined;
     }
     if (action === "submit") {
@@ -133,19 +131,19 @@ export class EditMode {
       this.say(EMPTY_COMMAND_WARNING, "error");
       return undefined;
     }
-    if (action === "external") return { kind: "external", field: this.field };
+    if (action === "external") return { kind: "external", field: this.#field };
     if (action === "restore") {
-      this.toggleOriginal();
+      this.#toggleOriginal();
       return undefined;
     }
-    if (this.field === "note") {
-      this.typing.rewrite(data, this.toNote);
+    if (this.#field === "note") {
+      this.#typing.rewrite(data, this.#toNote);
       return undefined;
     }
     // Only a stash needs the before/after comparison; joining a long command twice per key lags.
-    const before = this.stash === undefined ? undefined : this.editor.getText();
-    this.typing.rewrite(data, this.toEditor);
-    if (before !== undefined && this.editor.getText() !== before) this.stash = undefined;
+    const before = this.#stash === undefined ? undefined : this.#editor.getText();
+    this.#typing.rewrite(data, this.#toEditor);
+    if (before !== undefined && this.#editor.getText() !== before) this.#stash = undefined;
     return undefined;
   }
 
@@ -153,18 +151,18 @@ export class EditMode {
    * Which of edit mode's own keys `data` is, if any. Matching a key against pi's keybindings parses
    * every binding again, so short inputs (keys, not pastes) are looked up once per prompt.
    */
-  private actionOf(data: string): EditAction | undefined {
-    if (data.length > ACTION_CACHE_MAX_INPUT) return this.matchAction(data);
-    let action = this.actions.get(data);
+  #actionOf(data: string): EditAction | undefined {
+    if (data.length > ACTION_CACHE_MAX_INPUT) return this.#matchAction(data);
+    let action = this.#actions.get(data);
     if (action === undefined) {
-      action = this.matchAction(data) ?? null;
-      this.actions.set(data, action);
+      action = this.#matchAction(data) ?? null;
+      this.#actions.set(data, action);
     }
     return action ?? undefined;
   }
 
-  private matchAction(data: string): EditAction | undefined {
-    const { keys } = this;
+  #matchAction(data: string): EditAction | undefined {
+    const keys = this.#keys;
     if (keys.matches(data, KEY.cancel)) return "cancel";
     if (keys.matches(data, KEY.tab)) return "tab";
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
@@ -175,14 +173,14 @@ export class EditMode {
   }
 
   /** ctrl+r: show the agent's original, keeping the edits in a single-slot stash; again to restore them. */
-  private toggleOriginal(): void {
-    if (this.stash !== undefined) {
-      const edits = this.stash;
-      this.stash = undefined;
-      this.editor.setText(edits);
-    } else if (this.text !== this.original) {
-      this.stash = this.text;
-      this.editor.setText(this.original);
+  #toggleOriginal(): void {
+    if (this.#stash !== undefined) {
+      const edits = this.#stash;
+      this.#stash = undefined;
+      this.#editor.setText(edits);
+    } else if (this.text !== this.#original) {
+      this.#stash = this.text;
+      this.#editor.setText(this.#original);
     }
   }
 
@@ -198,14 +196,15 @@ export class EditMode {
     sample: string,
     countdown: readonly string[],
   ): { lines: string[]; editorRows: { from: number; to: number } } {
-    const { paint, warning } = this;
-    const { noteLabel, hints } = this.drawnAt(width, sample);
+    const paint = this.#paint;
+    const warning = this.#warning;
+    const { noteLabel, hints } = this.#labelsAt(width, sample);
     // A row per line of the command; lines that wrap take more, so the Editor also gets the spare rows.
     const wanted = {
       title: title.length,
       commandLabel: 1,
       rules: 2,
-      text: this.editor.getLines().length,
+      text: this.#editor.getLines().length,
       warning: warning ? 1 : 0,
       noteLabel: 1,
       note: 1,
@@ -217,24 +216,23 @@ export class EditMode {
     if (fit.gaps) lines.push("");
     if (fit.rows.commandLabel > 0) lines.push(EDIT_LABELS.command);
     const from = lines.length;
-    lines.push(...this.editorLines(width, fit.rows.text + fit.spare, fit.rows.rules));
+    lines.push(...this.#editorLines(width, fit.rows.text + fit.spare, fit.rows.rules));
     const editorRows = { from, to: lines.length };
     if (warning) lines.push(paint.fg(warning.tone, warning.text));
     if (fit.gaps) lines.push("");
     if (fit.rows.noteLabel > 0) lines.push(noteLabel);
-    lines.push(this.noteLine(width));
+    lines.push(this.#noteLine(width));
     if (fit.gaps) lines.push("");
     if (countdown.length > 0) lines.push(...clip(countdown, fit.rows.countdown, width, paint));
     lines.push(...hints.slice(0, fit.rows.hints));
     return { lines, editorRows };
   }
 
-  private drawnAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
-    if (this.drawn?.width !== width || this.drawn.sample !== sample) {
-      const hints = editHints(keyNames(this.keys)).flatMap((group) => hintRows(group, width, this.paint));
-      this.drawn = { width, sample, noteLabel: this.paint.fg("dim", EDIT_LABELS.note), hints };
-    }
-    return this.drawn;
+  #labelsAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
+    return this.#labels.get(width, sample, () => ({
+      noteLabel: this.#paint.fg("dim", EDIT_LABELS.note),
+      hints: editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint)),
+    }));
   }
 
   /**
@@ -242,9 +240,9 @@ export class EditMode {
    * goes first). pi-tui's Editor shows at least 5 rows; fewer are cut around its cursor, and the
    * rules then count what is cut too.
    */
-  private editorLines(width: number, textRows: number, rules: number): string[] {
-    this.editorTerminalRows = terminalRowsShowing(textRows, this.terminalRows());
-    const drawn = this.editor.render(width);
+  #editorLines(width: number, textRows: number, rules: number): string[] {
+    this.#editorTerminalRows = terminalRowsShowing(textRows, this.#terminalRows());
+    const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
     let [top, bottom] = [drawn[0] ?? "", drawn.at(-1) ?? ""];
@@ -256,27 +254,31 @@ export class EditMode {
       );
       const first = Math.max(0, Math.min(cursor - Math.floor(textRows / 2), text.length - textRows));
       shown = text.slice(first, first + textRows);
-      top = this.rule(width, "up", countIn(top) + first);
-      bottom = this.rule(width, "down", countIn(bottom) + text.length - first - textRows);
+      top = this.#rule(width, "up", countIn(top) + first);
+      bottom = this.#rule(width, "down", countIn(bottom) + text.length - first - textRows);
     }
     return [...(rules >= 1 ? [top] : []), ...shown, ...(rules >= 2 ? [bottom] : [])];
   }
 
   /** A rule like the Editor's own, saying how many lines are cut above or below. */
-  private rule(width: number, direction: "up" | "down", count: number): string {
+  #rule(width: number, direction: "up" | "down", count: number): string {
     const head = count > 0 ? `─── ${scrollMarker(direction, count)} ` : "";
     const rule = head.length > width ? head.slice(0, width) : head + "─".repeat(width - head.length);
-    return this.paint.fg("border", rule);
+    return this.#paint.fg("border", rule);
   }
 
-  private noteLine(width: number): string {
-    if (this.field === "note") return this.paint.fg("dim", this.note.render(width)[0] ?? "");
-    return this.paint.fg("dim", toVisible(this.note.getValue()));
+  #noteLine(width: number): string {
+    if (this.#field === "note") return this.#paint.fg("dim", this.note.render(width)[0] ?? "");
+    return this.#paint.fg("dim", toVisible(this.note.getValue()));
   }
 
-  private terminalRows(): number {
-    return this.tui.terminal?.rows ?? 24;
+  #terminalRows(): number {
+    return this.#tui.terminal?.rows ?? 24;
   }
+}
+
+function plain(text: string): string {
+  return text;
 }
 
 /** The "N more" an Editor rule shows, 0 if none. */

@@ -12,16 +12,20 @@ const EXACT_MIN_WIDTH = 32;
  * They are reused only while the border is painted the same, so a new theme always shows.
  */
 export class Frame {
-  private width = -1;
-  private side = "";
-  private body: string[] = [];
-  private rows: string[] = [];
-  private edges: [top: string, bottom: string] = ["", ""];
+  #width = -1;
+  #side = "";
+  #body: string[] = [];
+  #rows: string[] = [];
+  #edges: [top: string, bottom: string] = ["", ""];
 
-  constructor(private readonly paint: Paint) {}
+  readonly #paint: Paint;
+
+  constructor(paint: Paint) {
+    this.#paint = paint;
+  }
 
   invalidate(): void {
-    this.width = -1;
+    this.#width = -1;
   }
 
   /**
@@ -31,23 +35,23 @@ export class Frame {
    */
   draw(body: string[], width: number, exact?: { from: number; to: number }): string[] {
     if (width < 4) return body.map((line) => truncateToWidth(line, Math.max(0, width)));
-    const side = this.paint.fg("border", "│");
-    const reuse = width === this.width && side === this.side;
+    const side = this.#paint.fg("border", "│");
+    const reuse = width === this.#width && side === this.#side;
     const inner = width - 4;
     if (inner < EXACT_MIN_WIDTH) exact = undefined;
     const rows = body.map((line, index) => {
       if (exact && index >= exact.from && index < exact.to) return `${side} ${line} ${side}`;
-      return reuse && this.body[index] === line ? (this.rows[index] as string) : bordered(line, inner, side);
+      return reuse && this.#body[index] === line ? (this.#rows[index] as string) : bordered(line, inner, side);
     });
     if (!reuse) {
       const rule = "─".repeat(width - 2);
-      this.edges = [this.paint.fg("border", `╭${rule}╮`), this.paint.fg("border", `╰${rule}╯`)];
+      this.#edges = [this.#paint.fg("border", `╭${rule}╮`), this.#paint.fg("border", `╰${rule}╯`)];
     }
-    this.width = width;
-    this.side = side;
-    this.body = body;
-    this.rows = rows;
-    return [this.edges[0], ...rows, this.edges[1]];
+    this.#width = width;
+    this.#side = side;
+    this.#body = body;
+    this.#rows = rows;
+    return [this.#edges[0], ...rows, this.#edges[1]];
   }
 }
 
@@ -59,6 +63,11 @@ function bordered(line: string, inner: number, side: string): string {
 /** truncateToWidth walks a heavily styled line (an Editor border: ~180 µs) even when it fits. */
 function fit(line: string, width: number): string {
   return visibleWidth(line) > width ? truncateToWidth(line, width) : line;
+}
+
+/** The width inside a frame's sides and their padding. */
+export function innerWidth(width: number): number {
+  return Math.max(1, width - 4);
 }
 
 export function wrap(text: string, width: number): string[] {

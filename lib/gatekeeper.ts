@@ -1,12 +1,12 @@
 import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir, isToolCallEventType } from "@earendil-works/pi-coding-agent";
+import { isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
 import { approverDecision, type DecisionLog, grantedDecision, unansweredDecision } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
-import { type GrantScope, type Grants, type GrantUse, grantRule } from "./grants.ts";
+import { type GrantScope, type Grants, type GrantUse, grantRule, permissionsFolder } from "./grants.ts";
 import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
@@ -24,15 +24,20 @@ type Content = ToolResultEvent["content"];
 
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
-  private loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
+  #loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   /** Where the latest load looked. */
-  private dirs: PermissionDirs | undefined;
-  private readonly notes = new NoteStore();
-  private promptQueue: Promise<unknown> = Promise.resolve();
-  private readonly openPrompts = new Set<OpenPrompt>();
+  #dirs: PermissionDirs | undefined;
+  readonly #notes = new NoteStore();
+  #promptQueue: Promise<unknown> = Promise.resolve();
+  readonly #openPrompts = new Set<OpenPrompt>();
   /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
-  private stoppedBy: string | undefined;
-  private closed = false;
+  #stoppedBy: string | undefined;
+  #closed = false;
+  readonly #enablement: Enablement;
+  readonly #show: ShowPrompt;
+  readonly #decisions: DecisionLog | undefined;
+  readonly #grants: Grants | undefined;
+  readonly #importAfresh: ((file: string) => Promise<unknown>) | undefined;
 
   /**
    * `show` puts a request to the Approver; tests answer in its place. `decisions` records every
@@ -40,20 +45,26 @@ export class Gatekeeper {
    * `importAfresh` imports an edited module for a live reload (lib/host.ts).
    */
   constructor(
-    private readonly enablement: Enablement,
-    private readonly show: ShowPrompt = showPrompt,
-    private readonly decisions?: DecisionLog,
-    private readonly grants?: Grants,
-    private readonly importAfresh?: (file: string) => Promise<unknown>,
-  ) {}
+    enablement: Enablement,
+    show: ShowPrompt = showPrompt,
+    decisions?: DecisionLog,
+    grants?: Grants,
+    importAfresh?: (file: string) => Promise<unknown>,
+  ) {
+    this.#enablement = enablement;
+    this.#show = show;
+    this.#decisions = decisions;
+    this.#grants = grants;
+    this.#importAfresh = importAfresh;
+  }
 
   /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
   load(ctx: ExtensionContext): void {
-    this.notes.discardAll();
-    this.stoppedBy = undefined;
-    this.closed = false;
-    this.grants?.restore(ctx);
-    this.loading = this.loadHooks(ctx);
+    this.#notes.discardAll();
+    this.#stoppedBy = undefined;
+    this.#closed = false;
+    this.#grants?.restore(ctx);
+    this.#loading = this.#loadHooks(ctx);
   }
 
   /**
@@ -62,30 +73,30 @@ export class Gatekeeper {
    * does; a problem is told when its file changes or it is new, not again with every other change.
    */
   async reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
-    while (this.openPrompts.size > 0) await this.promptQueue;
-    const previous = await this.loading;
-    this.loading = this.loadHooks(ctx, { previous, changed });
-    await this.loading;
+    while (this.#openPrompts.size > 0) await this.#promptQueue;
+    const previous = await this.#loading;
+    this.#loading = this.#loadHooks(ctx, { previous, changed });
+    await this.#loading;
   }
 
   /** The folders whose changes reload the hooks: the user's, the project's (in a project pi trusts), the packages'. */
   async watchedFolders(ctx: ExtensionContext): Promise<string[]> {
-    await this.loading;
-    const folders = [join(getAgentDir(), "permissions")];
-    if (ctx.isProjectTrusted()) folders.push(join(ctx.cwd, CONFIG_DIR_NAME, "permissions"));
-    for (const { root, files } of this.dirs?.packages ?? []) folders.push(join(root, "permissions"), ...files.map(dirname));
+    await this.#loading;
+    const folders = [permissionsFolder("user", ctx.cwd)];
+    if (ctx.isProjectTrusted()) folders.push(permissionsFolder("project", ctx.cwd));
+    for (const { root, files } of this.#dirs?.packages ?? []) folders.push(join(root, "permissions"), ...files.map(dirname));
     return [...new Set(folders)];
   }
 
-  private loadHooks(ctx: ExtensionContext, since?: { previous: LoadResult; changed: ReadonlySet<string> }): Promise<LoadResult> {
-    const grants = this.grants;
+  #loadHooks(ctx: ExtensionContext, since?: { previous: LoadResult; changed: ReadonlySet<string> }): Promise<LoadResult> {
+    const grants = this.#grants;
     const told = (entry: LoadError, before: readonly LoadError[]) =>
       since !== undefined &&
       !touched(since.changed, entry.file) &&
       before.some((other) => other.file === entry.file && other.error === entry.error);
     const loading = permissionDirs(ctx).then(async (dirs) => {
-      this.dirs = dirs;
-      const reload = since && { previous: since.previous.hooks, importAfresh: this.importAfresh };
+      this.#dirs = dirs;
+      const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
       const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
       grants?.track(result.hooks);
       for (const entry of result.errors) {
@@ -100,7 +111,7 @@ export class Gatekeeper {
     });
     loading.then(
       (result) =>
-        this.enablement.track(
+        this.#enablement.track(
           result.hooks.map((hook) => hook.name),
           ctx,
         ),
@@ -111,14 +122,14 @@ export class Gatekeeper {
 
   /** Every hook of this session, on or off, and every module that failed to load. */
   loaded(): Promise<LoadResult> {
-    return this.loading;
+    return this.#loading;
   }
 
   /** /tree moved to another point of the session: nothing of the old position carries over; the branch's grants hold. */
   onTree(ctx: ExtensionContext): void {
-    this.notes.discardAll();
-    this.stoppedBy = undefined;
-    this.grants?.restore(ctx);
+    this.#notes.discardAll();
+    this.#stoppedBy = undefined;
+    this.#grants?.restore(ctx);
   }
 
   /**
@@ -126,67 +137,70 @@ export class Gatekeeper {
    * "Operation aborted", so the turn is stopped once its tool results, carrying our reason, are in.
    */
   onTurnEnd(ctx: ExtensionContext): void {
-    this.notes.discardAll();
-    if (this.stoppedBy === undefined) return;
-    this.stoppedBy = undefined;
+    this.#notes.discardAll();
+    if (this.#stoppedBy === undefined) return;
+    this.#stoppedBy = undefined;
     ctx.abort();
   }
 
   async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
     const parentId = parentOf(event);
-    if (parentId !== undefined) this.notes.madeBy(event.toolCallId, parentId);
-    if (this.stoppedBy !== undefined) return this.stopped();
-    const loaded = await this.loading;
-    const hooks = loaded.hooks.filter((hook) => this.enablement.isEnabled(hook.name));
+    if (parentId !== undefined) this.#notes.madeBy(event.toolCallId, parentId);
+    if (this.#stoppedBy !== undefined) return this.#stopped();
+    const loaded = await this.#loading;
+    const hooks = loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
-    const parent = parentId === undefined ? undefined : parentCall(ctx, this.notes.rootOf(event.toolCallId));
+    const parent = parentId === undefined ? undefined : parentCall(ctx, this.#notes.rootOf(event.toolCallId));
     const input = parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool };
     let verdict = await evaluate(hooks, input);
     let granted: GrantUse | undefined;
-    if (this.grants?.any()) ({ verdict, granted } = await this.grants.pass(verdict, hooks, input));
+    if (this.#grants?.any()) ({ verdict, granted } = await this.#grants.pass(verdict, hooks, input));
     if (!verdict) {
       if (granted)
-        this.decisions?.record(grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule), ctx);
+        this.#decisions?.record(
+          grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule),
+          ctx,
+        );
       return undefined;
     }
     const hookName = verdict.hook.name;
     const call = { hookName, toolName: event.toolName, detail: tool.detail };
     if (verdict.kind === "block") {
-      this.decisions?.record(unansweredDecision(call, "hook"), ctx);
-      return { block: true, reason: present.agentHookBlock(hookName, verdict.reason) };
+      this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
+      return blocked(present.agentHookBlock(hookName, verdict.reason));
     }
     if (!canAsk(ctx)) {
-      this.decisions?.record(unansweredDecision(call, "no UI"), ctx);
-      return { block: true, reason: noUiReason(verdict) };
+      this.#decisions?.record(unansweredDecision(call, "no UI"), ctx);
+      return blocked(noUiReason(verdict));
     }
-    const outcome = await this.ask(
+    const outcome = await this.#ask(
       ctx,
-      promptRequest(verdict, event.toolName, tool.detail, parent, this.grants && grantOffer(verdict, tool, ctx)),
+      promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx)),
     );
-    if (outcome === "interrupted" || this.closed) return this.stopped(hookName);
+    if (outcome === "interrupted" || this.#closed) return this.#stopped(hookName);
     if (outcome === "switched off") return this.onToolCall(event, ctx);
     if (outcome === "timed out") {
-      this.decisions?.record(unansweredDecision(call, "timeout"), ctx);
-      this.stoppedBy = hookName;
-      return { block: true, reason: present.agentTimedOut(hookName) };
+      this.#decisions?.record(unansweredDecision(call, "timeout"), ctx);
+      this.#stoppedBy = hookName;
+      return blocked(present.agentTimedOut(hookName));
     }
-    if (outcome === undefined) return { block: true, reason: noUiReason(verdict) };
+    if (outcome === undefined) return blocked(noUiReason(verdict));
     // The log says a grant was made only once it is saved.
-    const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.saveGrant(outcome.grant, ctx);
-    this.decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
-    if (!parent) return this.apply(outcome, hookName, event, ctx);
+    const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
+    this.#decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
+    if (!parent) return this.#apply(outcome, hookName, event, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
-    if (!this.notes.rootRunning(event.toolCallId)) {
+    if (!this.#notes.rootRunning(event.toolCallId)) {
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
-      return { block: true, reason: present.agentParentEnded(parent.name) };
+      return blocked(present.agentParentEnded(parent.name));
     }
-    return this.apply(outcome, hookName, event, ctx, { toolName: event.toolName, args: callArguments(tool) });
+    return this.#apply(outcome, hookName, event, ctx, { toolName: event.toolName, args: callArguments(tool) });
   }
 
   /** A call of a turn the Approver stopped: blocked without asking. */
-  private stopped(hookName = this.stoppedBy ?? ""): ToolCallEventResult {
-    return { block: true, reason: present.agentAbort(hookName) };
+  #stopped(hookName = this.#stoppedBy ?? ""): ToolCallEventResult {
+    return blocked(present.agentAbort(hookName));
   }
 
   /**
@@ -194,7 +208,7 @@ export class Gatekeeper {
    * output. Structured content (what a script's `tools.bash()` resolves to on pi 1.x) is kept as it is.
    */
   onToolResult(event: ToolResultEvent): { content: Content; structuredContent?: unknown } | undefined {
-    const notes = this.notes.consume(event.toolCallId);
+    const notes = this.#notes.consume(event.toolCallId);
     if (!notes) return undefined;
     const texts = notes.relayed.map(({ toolName, args, note }) =>
       present.agentNestedNote(event.toolName, toolName, args, present.agentNote(note)),
@@ -213,9 +227,9 @@ export class Gatekeeper {
    * blocked quietly; this is not the Approver aborting, and the session's context is retired.
    */
   close(): void {
-    this.closed = true;
-    this.notes.discardAll();
-    for (const prompt of this.openPrompts) prompt.cancel();
+    this.#closed = true;
+    this.#notes.discardAll();
+    for (const prompt of this.#openPrompts) prompt.cancel();
   }
 
   /**
@@ -223,20 +237,20 @@ export class Gatekeeper {
    * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
    * queued prompt whose hook was switched off meanwhile (don't ask again) isn't shown either.
    */
-  private ask(
+  #ask(
     ctx: ExtensionContext,
     request: PromptRequest,
   ): Promise<PromptOutcome | "interrupted" | "timed out" | "switched off" | undefined> {
     const show = async () => {
-      if (this.stoppedBy !== undefined || this.closed) return "interrupted" as const;
-      if (!this.enablement.isEnabled(request.hookName)) return "switched off" as const;
-      return this.show(ctx, request, (prompt, open) => {
-        if (open) this.openPrompts.add(prompt);
-        else this.openPrompts.delete(prompt);
+      if (this.#stoppedBy !== undefined || this.#closed) return "interrupted" as const;
+      if (!this.#enablement.isEnabled(request.hookName)) return "switched off" as const;
+      return this.#show(ctx, request, (prompt, open) => {
+        if (open) this.#openPrompts.add(prompt);
+        else this.#openPrompts.delete(prompt);
       });
     };
-    const answer = this.promptQueue.then(show, show);
-    this.promptQueue = answer.catch(() => undefined);
+    const answer = this.#promptQueue.then(show, show);
+    this.#promptQueue = answer.catch(() => undefined);
     return answer;
   }
 
@@ -244,15 +258,15 @@ export class Gatekeeper {
    * A grant that can't be saved is said, and the call still runs: the Approver authorized it either
    * way. Whether it was saved.
    */
-  private saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): boolean {
-    const { file, error } = this.grants?.save(grant, ctx) ?? { error: present.grantProblems.noGrants };
+  #saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): boolean {
+    const { file, error } = this.#grants?.save(grant, ctx) ?? { error: present.grantProblems.noGrants };
     if (error === undefined) ctx.ui.notify(present.notifyGranted(grant.rule, grant.scope, file), "info");
     else report(ctx, present.notifyGrantNotSaved(grant.rule, grant.scope, file, error), "warning");
     return error === undefined;
   }
 
   /** `nested`: the call another call made, as the notes relayed to the agent name it. */
-  private apply(
+  #apply(
     outcome: PromptOutcome,
     hookName: string,
     event: ToolCallEvent,
@@ -261,8 +275,8 @@ export class Gatekeeper {
   ): ToolCallEventResult | undefined {
     const id = event.toolCallId;
     const keep = (note: PendingNote) => {
-      if (note.kind !== "abort") this.notes.remember(id, note);
-      if (nested) this.notes.relay(id, { ...nested, note });
+      if (note.kind !== "abort") this.#notes.remember(id, note);
+      if (nested) this.#notes.relay(id, { ...nested, note });
     };
     switch (outcome.kind) {
       case "authorize":
@@ -271,27 +285,27 @@ export class Gatekeeper {
           ctx.ui.notify(present.notifyAuthorizedWithNote(hookName), "info");
         }
         if (outcome.dontAskAgain) {
-          this.enablement.apply(new Map([[hookName, false]]), ctx);
+          this.#enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
         }
         return undefined;
       case "edit": {
         const input = commandInput(event);
-        if (!input) return { block: true, reason: present.agentInternalError(present.problems.notEditable(event.toolName)) };
+        if (!input) return blocked(present.agentInternalError(present.problems.notEditable(event.toolName)));
         input.command = outcome.command;
         keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note });
         ctx.ui.notify(present.notifyEdited(hookName), "info");
         return undefined;
       }
       case "abort":
-        if (ctx.signal?.aborted) return this.stopped(hookName);
+        if (ctx.signal?.aborted) return this.#stopped(hookName);
         ctx.ui.notify(present.notifyAborted(hookName, outcome.note !== undefined), "info");
-        if (!outcome.note) this.stoppedBy = hookName;
+        if (!outcome.note) this.#stoppedBy = hookName;
         keep({ kind: "abort", hookName, note: outcome.note });
-        return { block: true, reason: present.agentAbort(hookName, outcome.note) };
+        return blocked(present.agentAbort(hookName, outcome.note));
       default:
         outcome satisfies never;
-        return { block: true, reason: present.agentInternalError(present.problems.outcomeNotUnderstood(describeValue(outcome))) };
+        return blocked(present.agentInternalError(present.problems.outcomeNotUnderstood(describeValue(outcome))));
     }
   }
 }
@@ -356,6 +370,11 @@ function callArguments(tool: PermissionTool): string {
   return "command" in tool ? tool.command : (oneLineJson(tool.input) ?? "");
 }
 
+/** The call doesn't run; the agent reads `reason` in its place. */
+function blocked(reason: string): ToolCallEventResult {
+  return { block: true, reason };
+}
+
 function noUiReason(verdict: Exclude<Verdict, { kind: "block" }>): string {
   return verdict.kind === "failed"
     ? present.agentHookFailure(verdict.hook.name, verdict.error)
@@ -377,8 +396,8 @@ function label(value: unknown, fallback: string): string {
 }
 
 async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {
-  const user = join(getAgentDir(), "permissions");
-  const project = join(ctx.cwd, CONFIG_DIR_NAME, "permissions");
+  const user = permissionsFolder("user", ctx.cwd);
+  const project = permissionsFolder("project", ctx.cwd);
   const packages = installedPackages(ctx.cwd, ctx.isProjectTrusted()).map(packagePermissions);
   if (moduleFiles(project).length === 0) return { user, packages };
   if (await projectModulesTrusted(ctx, project)) return { project, user, packages };

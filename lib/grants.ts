@@ -114,43 +114,47 @@ function askingCommands(tool: PermissionTool, spans: readonly HighlightSpan[]): 
  * /fork, /reload), and the rule files' `grants`, as loaded and as saved or revoked since.
  */
 export class Grants {
-  private branch: readonly string[] = [];
-  private readonly files = new Map<string, { scope: FileScope; set: RuleSet }>();
-  private sets: readonly RuleSet[] = [];
-  private branchSet = new RuleSet([]);
+  #branch: readonly string[] = [];
+  readonly #files = new Map<string, { scope: FileScope; set: RuleSet }>();
+  #sets: readonly RuleSet[] = [];
+  #branchSet = new RuleSet([]);
 
-  constructor(private readonly pi: Pick<ExtensionAPI, "appendEntry">) {}
+  readonly #pi: Pick<ExtensionAPI, "appendEntry">;
+
+  constructor(pi: Pick<ExtensionAPI, "appendEntry">) {
+    this.#pi = pi;
+  }
 
   /** The branch's grants: its latest record wins; none means none. */
   restore(ctx: ExtensionContext): void {
-    this.branch = latestRecord(ctx.sessionManager.getBranch());
-    this.branchSet = new RuleSet(parsedRules(this.branch));
-    this.rebuild();
+    this.#branch = latestRecord(ctx.sessionManager.getBranch());
+    this.#branchSet = new RuleSet(parsedRules(this.#branch));
+    this.#rebuild();
   }
 
   /** The grants of the rule files this load found. */
   track(hooks: readonly LoadedHook[]): void {
-    this.files.clear();
+    this.#files.clear();
     // A package's rule file grants nothing: grants are the Approver's.
     for (const hook of hooks)
       if (hook.rules && (hook.scope === "project" || hook.scope === "user"))
-        this.files.set(hook.source, { scope: hook.scope, set: hook.rules.grants });
-    this.rebuild();
+        this.#files.set(hook.source, { scope: hook.scope, set: hook.rules.grants });
+    this.#rebuild();
   }
 
   /** Every grant set in force, for rule files' exemptions; empty when there is no grant. */
   inForce(): readonly RuleSet[] {
-    return this.sets;
+    return this.#sets;
   }
 
   any(): boolean {
-    return this.sets.length > 0;
+    return this.#sets.length > 0;
   }
 
   /** Every grant, the branch's first, then each rule file's in load order. */
   list(): HeldGrant[] {
-    const held: HeldGrant[] = this.branch.map((rule) => ({ rule, scope: "branch" }));
-    for (const [file, { scope, set }] of this.files) for (const rule of set.rules) held.push({ rule: rule.text, scope, file });
+    const held: HeldGrant[] = this.#branch.map((rule) => ({ rule, scope: "branch" }));
+    for (const [file, { scope, set }] of this.#files) for (const rule of set.rules) held.push({ rule: rule.text, scope, file });
     return held;
   }
 
@@ -182,7 +186,7 @@ export class Grants {
     const commands = askingCommands(tool, highlightSpans(tool.detail, verdict.prompt.highlight));
     let first: string | undefined;
     for (const command of commands) {
-      const rule = this.sets.map((set) => set.matchCommand(command)).find((match) => match !== undefined);
+      const rule = this.#sets.map((set) => set.matchCommand(command)).find((match) => match !== undefined);
       if (!rule) return undefined;
       first ??= rule.text;
     }
@@ -194,36 +198,32 @@ export class Grants {
     const parsed = parseRule(grant.rule);
     if ("problem" in parsed) return { error: grantProblems.notARule(grant.rule, parsed.problem) };
     if (grant.scope === "branch") {
-      if (!this.branch.includes(grant.rule)) this.recordBranch([...this.branch, grant.rule]);
+      if (!this.#branch.includes(grant.rule)) this.#recordBranch([...this.#branch, grant.rule]);
       return {};
     }
     const file = grantFile(grant.scope, ctx.cwd);
-    const error = this.editFile(file, grant.scope, (text) => withGrant(text, grant.rule));
+    const error = this.#editFile(file, grant.scope, (text) => withGrant(text, grant.rule));
     return error === undefined ? { file } : { file, error };
   }
 
   /** Takes a grant back from where it is kept; the problem, when the file could not be changed. */
   revoke(held: HeldGrant): string | undefined {
     if (held.scope === "branch") {
-      this.recordBranch(this.branch.filter((rule) => rule !== held.rule));
+      this.#recordBranch(this.#branch.filter((rule) => rule !== held.rule));
       return undefined;
     }
-    return this.editFile(held.file, held.scope, (text) => withoutGrant(text, held.rule));
+    return this.#editFile(held.file, held.scope, (text) => withoutGrant(text, held.rule));
   }
 
-  private recordBranch(grants: readonly string[]): void {
-    this.branch = grants;
-    this.branchSet = new RuleSet(parsedRules(grants));
-    this.pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
-    this.rebuild();
+  #recordBranch(grants: readonly string[]): void {
+    this.#branch = grants;
+    this.#branchSet = new RuleSet(parsedRules(grants));
+    this.#pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
+    this.#rebuild();
   }
 
   /** Rewrites a rule file through `edit`, atomically; what is in force follows what the file now holds. */
-  private editFile(
-    file: string,
-    scope: FileScope,
-    edit: (text: string | undefined) => string | { error: string },
-  ): string | undefined {
+  #editFile(file: string, scope: FileScope, edit: (text: string | undefined) => string | { error: string }): string | undefined {
     try {
       const next = edit(readIfPresent(file));
       if (typeof next !== "string") return next.error;
@@ -232,57 +232,58 @@ export class Grants {
       writeFileSync(temporary, next);
       renameSync(temporary, file);
       const parsed = parseRuleFile(next);
-      if (!("error" in parsed)) this.files.set(file, { scope, set: parsed.grants });
-      this.rebuild();
+      if (!("error" in parsed)) this.#files.set(file, { scope, set: parsed.grants });
+      this.#rebuild();
       return undefined;
     } catch (error) {
       return grantProblems.notWritten(describeError(error));
     }
   }
 
-  private rebuild(): void {
-    const sets = [this.branchSet, ...[...this.files.values()].map(({ set }) => set)];
-    this.sets = sets.some((set) => set.rules.length > 0) ? sets.filter((set) => set.rules.length > 0) : [];
+  #rebuild(): void {
+    const sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)];
+    this.#sets = sets.some((set) => set.rules.length > 0) ? sets.filter((set) => set.rules.length > 0) : [];
   }
 }
 
 /** Where a project or user grant is kept: `grants.json` in that scope's permissions folder. */
 export function grantFile(scope: FileScope, cwd: string): string {
-  const root = scope === "project" ? join(cwd, CONFIG_DIR_NAME, "permissions") : join(getAgentDir(), "permissions");
-  return join(root, GRANTS_FILE);
+  return join(permissionsFolder(scope, cwd), GRANTS_FILE);
+}
+
+/** The project's permissions folder (in `cwd`'s pi folder), or the user's (in pi's agent folder). */
+export function permissionsFolder(scope: FileScope, cwd: string): string {
+  return join(scope === "project" ? join(cwd, CONFIG_DIR_NAME) : getAgentDir(), "permissions");
 }
 
 // ── Rule file text: a grant added or removed, everything else kept ───────────────────────────
 
 /** The file with the rule appended to its `"grants"` (created when absent); unchanged when already granted. */
 export function withGrant(text: string | undefined, rule: string): string | { error: string } {
-  const json = ruleFileJson(text);
-  if ("error" in json) return json;
-  const grants = json.value.grants ?? [];
-  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
-  if (text !== undefined && grants.some((entry) => entryRule(entry) === rule.trim())) return text;
-  return checked({ ...json.value, grants: [...grants, rule] });
+  return withGrants(text, (grants) =>
+    text !== undefined && grants.some((entry) => entryRule(entry) === rule.trim()) ? text : [...grants, rule],
+  );
 }
 
 /** The file without the rule in its `"grants"` (as a string or a `{ "rule": … }` entry). */
 export function withoutGrant(text: string | undefined, rule: string): string | { error: string } {
-  const json = ruleFileJson(text);
-  if ("error" in json) return json;
-  const grants = json.value.grants ?? [];
-  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
-  return checked({ ...json.value, grants: grants.filter((entry) => entryRule(entry) !== rule.trim()) });
+  return withGrants(text, (grants) => grants.filter((entry) => entryRule(entry) !== rule.trim()));
 }
 
-function ruleFileJson(text: string | undefined): { value: Record<string, unknown> } | { error: string } {
-  if (text === undefined) return { value: {} };
-  let value: unknown;
+/** The file with its `"grants"` list as `change` makes it; `change` may keep the text as it is. */
+function withGrants(text: string | undefined, change: (grants: unknown[]) => unknown[] | string): string | { error: string } {
+  let value: unknown = {};
   try {
-    value = JSON.parse(text);
+    if (text !== undefined) value = JSON.parse(text);
   } catch (error) {
     return { error: grantProblems.notJson(describeError(error)) };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: grantProblems.notAnObject };
-  return { value: value as Record<string, unknown> };
+  const file = value as Record<string, unknown>;
+  const grants = file.grants ?? [];
+  if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
+  const changed = change(grants);
+  return typeof changed === "string" ? changed : checked({ ...file, grants: changed });
 }
 
 function entryRule(entry: unknown): string | undefined {

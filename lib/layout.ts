@@ -118,6 +118,35 @@ export function pageSize(rows: number): number {
   return Math.max(1, rows - 3);
 }
 
+/** `index` moved `step` places through `count` items, wrapping around at either end. */
+export function cycle(index: number, step: number, count: number): number {
+  return (index + step + count) % count;
+}
+
+/**
+ * A drawing kept while the width and the key stay the same: the key holds all else it is drawn
+ * from (the paint's sample, …), so any change draws it afresh.
+ */
+export class Drawn<Value> {
+  #width = -1;
+  #key = "";
+  #value: Value | undefined;
+
+  get(width: number, key: string, draw: () => Value): Value {
+    if (width !== this.#width || key !== this.#key) {
+      this.#value = draw();
+      this.#width = width;
+      this.#key = key;
+    }
+    return this.#value as Value;
+  }
+
+  /** The next `get` draws afresh (a theme change). */
+  forget(): void {
+    this.#width = -1;
+  }
+}
+
 /**
  * A sample of the colours a paint gives: cached drawing is only reused while it matches, so a theme
  * change shows even if no one calls invalidate() (as pi-tui's Box samples its background).

@@ -25,37 +25,37 @@ export interface NotesForResult {
 }
 
 export class NoteStore {
-  private readonly notes = new Map<string, PendingNote>();
+  readonly #notes = new Map<string, PendingNote>();
   /** A call's parent, for every call another call made. */
-  private readonly parents = new Map<string, string>();
+  readonly #parents = new Map<string, string>();
   /** Notes waiting for the result of the agent's call that made their calls. */
-  private readonly relayed = new Map<string, RelayedNote[]>();
+  readonly #relayed = new Map<string, RelayedNote[]>();
   /** The agent's calls that made calls and whose result has not come yet. */
-  private readonly running = new Set<string>();
+  readonly #running = new Set<string>();
 
   remember(toolCallId: string, note: PendingNote): void {
-    this.notes.set(toolCallId, note);
+    this.#notes.set(toolCallId, note);
   }
 
   /** `toolCallId` was made by the call `parentId`, not by the agent. */
   madeBy(toolCallId: string, parentId: string): void {
-    this.parents.set(toolCallId, parentId);
-    this.running.add(this.rootOf(parentId));
+    this.#parents.set(toolCallId, parentId);
+    this.#running.add(this.rootOf(parentId));
   }
 
   /** The agent's own call at the root of `toolCallId`'s chain of parents; itself for the agent's calls. */
   rootOf(toolCallId: string): string {
     let id = toolCallId;
-    for (let parent = this.parents.get(id); parent !== undefined; parent = this.parents.get(id)) id = parent;
+    for (let parent = this.#parents.get(id); parent !== undefined; parent = this.#parents.get(id)) id = parent;
     return id;
   }
 
   /** Keeps a note about `toolCallId`, a call another call made, for the result of the agent's call at its root. */
   relay(toolCallId: string, note: RelayedNote): void {
     const root = this.rootOf(toolCallId);
-    const notes = this.relayed.get(root);
+    const notes = this.#relayed.get(root);
     if (notes) notes.push(note);
-    else this.relayed.set(root, [note]);
+    else this.#relayed.set(root, [note]);
   }
 
   /**
@@ -63,24 +63,24 @@ export class NoteStore {
    * running: its result, which notes about the call must ride, has not come, nor has the turn ended.
    */
   rootRunning(toolCallId: string): boolean {
-    return this.running.has(this.rootOf(toolCallId));
+    return this.#running.has(this.rootOf(toolCallId));
   }
 
   /** What goes before `toolCallId`'s result; undefined when nothing does. Each note goes once. */
   consume(toolCallId: string): NotesForResult | undefined {
-    const note = this.notes.get(toolCallId);
-    this.notes.delete(toolCallId);
-    const relayed = this.relayed.get(toolCallId) ?? [];
-    this.relayed.delete(toolCallId);
-    this.running.delete(toolCallId);
+    const note = this.#notes.get(toolCallId);
+    this.#notes.delete(toolCallId);
+    const relayed = this.#relayed.get(toolCallId) ?? [];
+    this.#relayed.delete(toolCallId);
+    this.#running.delete(toolCallId);
     if (!note && relayed.length === 0) return undefined;
     return { note, relayed };
   }
 
   discardAll(): void {
-    this.notes.clear();
-    this.parents.clear();
-    this.relayed.clear();
-    this.running.clear();
+    this.#notes.clear();
+    this.#parents.clear();
+    this.#relayed.clear();
+    this.#running.clear();
   }
 }

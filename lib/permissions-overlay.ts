@@ -1,8 +1,8 @@
 import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
-import { Frame, wrap } from "./frame.ts";
+import { Frame, innerWidth, wrap } from "./frame.ts";
 import type { HeldGrant } from "./grants.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { hintRows } from "./layout.ts";
+import { cycle, hintRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
 import {
   displayPath,
@@ -44,132 +44,134 @@ export interface PermissionsListEnvironment {
  * that failed to load. Changes stay in the list until the Approver saves them with enter.
  */
 export class PermissionsList implements Component {
-  private selected = 0;
-  private readonly enabled: boolean[];
-  private readonly grants: readonly HeldGrant[];
+  #selected = 0;
+  readonly #enabled: boolean[];
+  readonly #grants: readonly HeldGrant[];
   /** Per grant: still ticked (kept). */
-  private readonly kept: boolean[];
-  private finished = false;
+  readonly #kept: boolean[];
+  #finished = false;
 
-  private readonly border: Frame;
+  readonly #border: Frame;
+  readonly #hooks: readonly LoadedHook[];
+  readonly #failures: readonly LoadError[];
+  readonly #env: PermissionsListEnvironment;
 
   constructor(
-    private readonly hooks: readonly LoadedHook[],
-    private readonly failures: readonly LoadError[],
+    hooks: readonly LoadedHook[],
+    failures: readonly LoadError[],
     isEnabled: (name: string) => boolean,
-    private readonly env: PermissionsListEnvironment,
+    env: PermissionsListEnvironment,
   ) {
-    this.enabled = hooks.map((hook) => isEnabled(hook.name));
-    this.grants = env.grants ?? [];
-    this.kept = this.grants.map(() => true);
-    this.border = new Frame(env.paint);
+    this.#hooks = hooks;
+    this.#failures = failures;
+    this.#env = env;
+    this.#enabled = hooks.map((hook) => isEnabled(hook.name));
+    this.#grants = env.grants ?? [];
+    this.#kept = this.#grants.map(() => true);
+    this.#border = new Frame(env.paint);
   }
 
   handleInput(data: string): void {
-    if (this.finished) return;
-    const { keys } = this.env;
-    if (keys.matches(data, KEY.cancel)) return this.finish(undefined);
-    if (keys.matches(data, KEY.confirm)) return this.finish(this.switches(), this.revoked());
-    if (keys.matches(data, KEY.up) || matchesKey(data, "k")) this.move(-1);
-    else if (keys.matches(data, KEY.down) || matchesKey(data, "j")) this.move(1);
-    else if (matchesKey(data, "space")) this.toggle(this.selected);
-    else if (matchesKey(data, "g")) this.toggleAll();
+    if (this.#finished) return;
+    const { keys } = this.#env;
+    if (keys.matches(data, KEY.cancel)) return this.#finish(undefined);
+    if (keys.matches(data, KEY.confirm)) return this.#finish(this.#switches(), this.#revoked());
+    if (keys.matches(data, KEY.up) || matchesKey(data, "k")) this.#move(-1);
+    else if (keys.matches(data, KEY.down) || matchesKey(data, "j")) this.#move(1);
+    else if (matchesKey(data, "space")) this.#toggle(this.#selected);
+    else if (matchesKey(data, "g")) this.#toggleAll();
     else return;
-    this.env.tui.requestRender();
+    this.#env.tui.requestRender();
   }
 
   render(width: number): string[] {
-    const inner = Math.max(1, width - 4);
-    const { paint } = this.env;
-    const on = this.enabled.filter(Boolean).length;
+    const inner = innerWidth(width);
+    const { paint } = this.#env;
+    const on = this.#enabled.filter(Boolean).length;
     const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
-    const header = [this.hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.hooks.length))}` : title, ""];
-    const footer = ["", ...hintRows(permissionsHints(keyNames(this.env.keys)), inner, paint)];
-    const { lines, focus } = this.listLines(inner);
-    const room = this.rows() - 2 - header.length - footer.length;
-    return this.border.draw([...header, ...this.window(lines, room, focus), ...footer], width);
+    const header = [this.#hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
+    const footer = ["", ...hintRows(permissionsHints(keyNames(this.#env.keys)), inner, paint)];
+    const { lines, focus } = this.#listLines(inner);
+    const room = this.#rows() - 2 - header.length - footer.length;
+    return this.#border.draw([...header, ...this.#window(lines, room, focus), ...footer], width);
   }
 
   /** Everything but the frame is drawn afresh on each render; the frame also checks its colours itself. */
   invalidate(): void {
-    this.border.invalidate();
+    this.#border.invalidate();
   }
 
-  private move(step: number): void {
-    const count = this.hooks.length + this.grants.length;
-    if (count > 0) this.selected = (this.selected + step + count) % count;
+  #move(step: number): void {
+    const count = this.#hooks.length + this.#grants.length;
+    if (count > 0) this.#selected = cycle(this.#selected, step, count);
   }
 
   /** Hooks sharing a name are one switch: enablement is keyed by name. A grant row ticks its grant. */
-  private toggle(index: number): void {
-    const grant = index - this.hooks.length;
-    if (grant >= 0 && grant < this.kept.length) this.kept[grant] = !this.kept[grant];
-    const hook = this.hooks[index];
+  #toggle(index: number): void {
+    const grant = index - this.#hooks.length;
+    if (grant >= 0 && grant < this.#kept.length) this.#kept[grant] = !this.#kept[grant];
+    const hook = this.#hooks[index];
     if (!hook) return;
-    const on = !this.enabled[index];
-    this.hooks.forEach((other, at) => {
-      if (other.name === hook.name) this.enabled[at] = on;
+    const on = !this.#enabled[index];
+    this.#hooks.forEach((other, at) => {
+      if (other.name === hook.name) this.#enabled[at] = on;
     });
   }
 
   /** The same rule as the toggle-all shortcut: all off while any is on, otherwise all on. */
-  private toggleAll(): void {
-    this.enabled.fill(!this.enabled.some(Boolean));
+  #toggleAll(): void {
+    this.#enabled.fill(!this.#enabled.some(Boolean));
   }
 
-  private switches(): Switches {
-    return new Map(this.hooks.map((hook, index) => [hook.name, this.enabled[index] ?? true]));
+  #switches(): Switches {
+    return new Map(this.#hooks.map((hook, index) => [hook.name, this.#enabled[index] ?? true]));
   }
 
-  private revoked(): HeldGrant[] {
-    return this.grants.filter((_grant, index) => !this.kept[index]);
+  #revoked(): HeldGrant[] {
+    return this.#grants.filter((_grant, index) => !this.#kept[index]);
   }
 
   /** The hooks, then the failures; `focus` is the line range that must stay in view. */
-  private listLines(inner: number): { lines: string[]; focus: { start: number; end: number } } {
-    const { paint, home } = this.env;
+  #listLines(inner: number): { lines: string[]; focus: { start: number; end: number } } {
+    const { paint, home } = this.#env;
     const lines: string[] = [];
+    /** Detail under a row: indented, wrapped to fit, each line dim when `dim`. */
+    const detail = (text: string, indent: string, dim = false) => {
+      for (const line of wrap(toVisible(text), inner - indent.length)) lines.push(indent + (dim ? paint.fg("dim", line) : line));
+    };
     let focus = { start: 0, end: 0 };
-    if (this.hooks.length === 0) lines.push(NO_HOOKS);
-    this.hooks.forEach((hook, index) => {
+    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
+    this.#hooks.forEach((hook, index) => {
       const start = lines.length;
-      const selected = index === this.selected;
-      const row = toVisible(hookRow(hook.name, this.enabled[index] ?? true, selected));
+      const selected = index === this.#selected;
+      const row = toVisible(hookRow(hook.name, this.#enabled[index] ?? true, selected));
       const scope = paint.fg("dim", `  ${hook.scope}`);
       lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
-      const detail = inner - HOOK_DETAIL_INDENT.length;
-      if (hook.description && hook.description.trim() !== "") {
-        for (const line of wrap(toVisible(hook.description), detail)) lines.push(HOOK_DETAIL_INDENT + line);
-      }
-      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) {
-        for (const line of wrap(toVisible(row), detail)) lines.push(HOOK_DETAIL_INDENT + line);
-      }
+      if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
+      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
       lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       if (selected) focus = { start, end: lines.length };
     });
-    if (this.grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
-    this.grants.forEach((grant, index) => {
+    if (this.#grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
+    this.#grants.forEach((grant, index) => {
       const start = lines.length;
-      const selected = this.hooks.length + index === this.selected;
-      const row = toVisible(hookRow(grant.rule, this.kept[index] ?? true, selected));
+      const selected = this.#hooks.length + index === this.#selected;
+      const row = toVisible(hookRow(grant.rule, this.#kept[index] ?? true, selected));
       lines.push(...wrap(selected ? paint.fg("accent", row) : row, inner));
       const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
-      const detail = grantDetail(grant.scope, file, !this.kept[index]);
-      for (const line of wrap(toVisible(detail), inner - HOOK_DETAIL_INDENT.length))
-        lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", line));
+      detail(grantDetail(grant.scope, file, !this.#kept[index]), HOOK_DETAIL_INDENT, true);
       if (selected) focus = { start, end: lines.length };
     });
-    if (this.failures.length > 0) {
+    if (this.#failures.length > 0) {
       lines.push("", paint.fg("error", FAILED_HEADING));
-      for (const { file, error } of this.failures) {
+      for (const { file, error } of this.#failures) {
         lines.push(paint.fg("error", toVisible(failureRow(displayPath(file, home)))));
-        const detail = inner - FAILURE_DETAIL_INDENT.length;
-        for (const line of wrap(toVisible(error), detail)) lines.push(FAILURE_DETAIL_INDENT + paint.fg("dim", line));
+        detail(error, FAILURE_DETAIL_INDENT, true);
       }
     }
     // The failures are seen by moving to the last row (or at once, when there are no rows).
-    const count = this.hooks.length + this.grants.length;
-    if (count === 0 || this.selected === count - 1) focus.end = lines.length;
+    const count = this.#hooks.length + this.#grants.length;
+    if (count === 0 || this.#selected === count - 1) focus.end = lines.length;
     return { lines, focus };
   }
 
@@ -178,7 +180,7 @@ export class PermissionsList implements Component {
    * pi-tui's SelectList, the window follows from the selection alone: the focus in the middle, or
    * from its start when it is taller than the window.
    */
-  private window(lines: string[], room: number, focus: { start: number; end: number }): string[] {
+  #window(lines: string[], room: number, focus: { start: number; end: number }): string[] {
     const rows = Math.max(3, room);
     if (lines.length <= rows) return lines;
     const visible = rows - 2;
@@ -186,7 +188,7 @@ export class PermissionsList implements Component {
     const start = size >= visible ? focus.start : focus.start - Math.floor((visible - size) / 2);
     const above = Math.max(0, Math.min(start, lines.length - visible));
     const below = lines.length - above - visible;
-    const { paint } = this.env;
+    const { paint } = this.#env;
     return [
       paint.fg("dim", above > 0 ? scrollMarker("up", above) : ""),
       ...lines.slice(above, above + visible),
@@ -194,12 +196,12 @@ export class PermissionsList implements Component {
     ];
   }
 
-  private rows(): number {
-    return this.env.tui.terminal?.rows ?? 24;
+  #rows(): number {
+    return this.#env.tui.terminal?.rows ?? 24;
   }
 
-  private finish(switches: Switches | undefined, revoked?: readonly HeldGrant[]): void {
-    this.finished = true;
-    this.env.done(switches, revoked);
+  #finish(switches: Switches | undefined, revoked?: readonly HeldGrant[]): void {
+    this.#finished = true;
+    this.#env.done(switches, revoked);
   }
 }

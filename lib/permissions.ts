@@ -1,7 +1,6 @@
 import { homedir } from "node:os";
-import { join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
 import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
@@ -9,7 +8,7 @@ import { evaluate, type Verdict } from "./evaluator.ts";
 import { editFile } from "./external-editor.ts";
 import { paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
-import { type Grant, type Grants, type HeldGrant, takeGrantedCall } from "./grants.ts";
+import { type Grant, type Grants, type HeldGrant, permissionsFolder, takeGrantedCall } from "./grants.ts";
 import { guard } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
@@ -96,8 +95,7 @@ export function registerPermissionControls(
   async function scaffold(name: string, scope: "user" | "project", ctx: ExtensionContext): Promise<void> {
     if (scope === "project" && !ctx.isProjectTrusted())
       return ctx.ui.notify(present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
-    const root = scope === "project" ? join(ctx.cwd, CONFIG_DIR_NAME) : getAgentDir();
-    const made = await scaffoldModule(name, join(root, "permissions"));
+    const made = await scaffoldModule(name, permissionsFolder(scope, ctx.cwd));
     if ("error" in made) return ctx.ui.notify(present.notifyScaffoldFailed(name, made.error), "error");
     const shown = displayPath(made.file);
     const reason =
@@ -201,9 +199,13 @@ function displayPath(path: string): string {
   return present.displayPath(path, homedir());
 }
 
+/** The hook a dry run's verdict is of, as the report names it. */
+function dryRunHook(hook: LoadedHook, enabled: boolean) {
+  return { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+}
+
 function dryRunGranted(hook: LoadedHook, enabled: boolean, grant: string): present.DryRunVerdict {
-  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
-  return { ...base, outcome: { kind: "granted", grant: toVisible(grant) } };
+  return { ...dryRunHook(hook, enabled), outcome: { kind: "granted", grant: toVisible(grant) } };
 }
 
 function visibleDecision(decision: DecisionRecord): DecisionRecord {
@@ -220,7 +222,7 @@ function visibleDecision(decision: DecisionRecord): DecisionRecord {
 
 function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, detail: string): present.DryRunVerdict {
   const { hook } = verdict;
-  const base = { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
+  const base = dryRunHook(hook, enabled);
   if (verdict.kind === "block")
     return { ...base, outcome: { kind: "block", agentReads: present.agentHookBlock(hook.name, verdict.reason) } };
   const failed = verdict.kind === "failed";

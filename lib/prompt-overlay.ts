@@ -3,12 +3,14 @@ import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
-import { Frame, wrap } from "./frame.ts";
+import { Frame, innerWidth, wrap } from "./frame.ts";
 import { markHighlights } from "./highlight.ts";
 import { GRANT_KEY, isDontAskAgain, isGrant, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
   clip,
+  cycle,
+  Drawn,
   fitRows,
   hintRows,
   maxScroll,
@@ -141,321 +143,309 @@ const CACHED_TONES: readonly Tone[] = ["accent", "warning", "dim"];
  * so drafts live as long as the prompt does.
  */
 export class PermissionPrompt implements Component, Focusable {
-  private hasFocus = false;
-  private mode: "select" | "grant" | "edit" = "select";
-  private readonly choices: Choice[];
-  private selected = 0;
+  #hasFocus = false;
+  #mode: "select" | "grant" | "edit" = "select";
+  readonly #choices: Choice[];
+  #selected = 0;
   /** Where a grant may be kept; none when the request offers no grant. */
-  private readonly scopes: readonly GrantScopeName[];
-  private scope = 0;
+  readonly #scopes: readonly GrantScopeName[];
+  #scope = 0;
   /** The rule a grant would save, every character visible. */
-  private readonly visibleRule: string;
-  private drafting: Choice | undefined;
-  private tabUsed = false;
-  private view: View = "command";
+  readonly #visibleRule: string;
+  #drafting: Choice | undefined;
+  #tabUsed = false;
+  #view: View = "command";
   /** The first line shown of each view; a window shorter than this asks for shows its end. */
-  private readonly scroll: Record<View, number> = { command: 0, script: 0 };
+  readonly #scroll: Record<View, number> = { command: 0, script: 0 };
   /** As pi-tui's Editor does, keys that depend on the layout use the width it was last drawn at. */
-  private drawnWidth: number;
-  private readonly drafts: Record<Choice, Input>;
-  private edit: EditMode | undefined;
-  private finished = false;
-  private readonly typing = new VisibleTyping();
-  private readonly border: Frame;
+  #drawnWidth: number;
+  readonly #drafts: Record<Choice, Input>;
+  #edit: EditMode | undefined;
+  #finished = false;
+  readonly #typing = new VisibleTyping();
+  readonly #border: Frame;
   /** The agent's command as shown and edited: every character visible. */
-  private readonly visibleOriginal: string;
-  private readonly tui: TUI;
-  private readonly paint: Paint;
-  private readonly keys: KeyMatcher;
-  private readonly timers: Timers;
-  private readonly armedAt: number;
-  private readonly armingTimer: unknown;
-  private countdownTimer: unknown;
+  readonly #visibleOriginal: string;
+  readonly #tui: TUI;
+  readonly #paint: Paint;
+  readonly #keys: KeyMatcher;
+  readonly #timers: Timers;
+  readonly #armedAt: number;
+  readonly #armingTimer: unknown;
+  #countdownTimer: unknown;
+  readonly #request: PromptRequest;
+  readonly #env: PromptEnvironment;
 
-  constructor(
-    private readonly request: PromptRequest,
-    private readonly env: PromptEnvironment,
-  ) {
-    ({ tui: this.tui, paint: this.paint, keys: this.keys } = env);
-    this.border = new Frame(env.paint);
-    this.visibleOriginal = toVisible(request.detail);
-    this.timers = env.timers ?? systemTimers;
-    this.armedAt = this.timers.now() + ARMING_MS;
-    this.armingTimer = this.timers.setTimeout(() => this.tui.requestRender(), ARMING_MS);
-    this.countDown();
-    this.choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
-    this.scopes = request.grantRule === undefined ? [] : (request.grantScopes ?? []);
-    this.visibleRule = toVisible(request.grantRule ?? "");
-    this.drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
-    this.drawnWidth = this.tui.terminal?.columns ?? 80;
+  constructor(request: PromptRequest, env: PromptEnvironment) {
+    this.#request = request;
+    this.#env = env;
+    ({ tui: this.#tui, paint: this.#paint, keys: this.#keys } = env);
+    this.#border = new Frame(env.paint);
+    this.#visibleOriginal = toVisible(request.detail);
+    this.#timers = env.timers ?? systemTimers;
+    this.#armedAt = this.#timers.now() + ARMING_MS;
+    this.#armingTimer = this.#timers.setTimeout(() => this.#tui.requestRender(), ARMING_MS);
+    this.#countDown();
+    this.#choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
+    this.#scopes = request.grantRule === undefined ? [] : (request.grantScopes ?? []);
+    this.#visibleRule = toVisible(request.grantRule ?? "");
+    this.#drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
+    this.#drawnWidth = this.#tui.terminal?.columns ?? 80;
   }
 
   get focused(): boolean {
-    return this.hasFocus;
+    return this.#hasFocus;
   }
 
   /** The field being typed in gets the focus: a note draft in select mode, the Editor or the note in edit mode. */
   set focused(focused: boolean) {
-    this.hasFocus = focused;
-    this.passFocus();
+    this.#hasFocus = focused;
+    this.#passFocus();
   }
 
-  private passFocus(): void {
-    if (this.edit) this.edit.focused = this.hasFocus && this.mode === "edit";
-    if (this.mode === "edit") return;
-    for (const choice of this.choices)
-      this.drafts[choice].focused = this.hasFocus && this.mode === "select" && this.drafting === choice;
+  #passFocus(): void {
+    if (this.#edit) this.#edit.focused = this.#hasFocus && this.#mode === "edit";
+    if (this.#mode === "edit") return;
+    for (const choice of this.#choices)
+      this.#drafts[choice].focused = this.#hasFocus && this.#mode === "select" && this.#drafting === choice;
   }
 
   /** Closes the prompt from outside (an interrupted turn, a session change) as an Abort. */
   cancel(): void {
-    this.finish({ kind: "abort" });
+    this.#finish({ kind: "abort" });
   }
 
   dispose(): void {
-    this.timers.clearTimeout(this.armingTimer);
-    this.timers.clearTimeout(this.countdownTimer);
+    this.#timers.clearTimeout(this.#armingTimer);
+    this.#timers.clearTimeout(this.#countdownTimer);
   }
 
-  private get arming(): boolean {
-    return this.timers.now() < this.armedAt;
+  get #arming(): boolean {
+    return this.#timers.now() < this.#armedAt;
   }
 
   /** Milliseconds until the fail-safe timeout closes the prompt; undefined without one. */
-  private get timeLeft(): number | undefined {
-    return this.env.deadline === undefined ? undefined : this.env.deadline - this.timers.now();
+  get #timeLeft(): number | undefined {
+    return this.#env.deadline === undefined ? undefined : this.#env.deadline - this.#timers.now();
   }
 
   /** Redraws whenever the whole seconds left change, until none are left. */
-  private countDown(): void {
-    const left = this.timeLeft;
+  #countDown(): void {
+    const left = this.#timeLeft;
     if (left === undefined || left <= 0) return;
-    this.countdownTimer = this.timers.setTimeout(
+    this.#countdownTimer = this.#timers.setTimeout(
       () => {
-        this.tui.requestRender();
-        this.countDown();
+        this.#tui.requestRender();
+        this.#countDown();
       },
       ((left - 1) % 1000) + 1,
     );
   }
 
   handleInput(data: string): void {
-    if (this.finished || this.arming) return;
-    if (this.mode === "edit") this.handleEditInput(data);
-    else if (this.mode === "grant") this.handleGrantInput(data);
-    else this.handleSelectInput(data);
-    this.passFocus();
-    this.tui.requestRender();
+    if (this.#finished || this.#arming) return;
+    if (this.#mode === "edit") this.#handleEditInput(data);
+    else if (this.#mode === "grant") this.#handleGrantInput(data);
+    else this.#handleSelectInput(data);
+    this.#passFocus();
+    this.#tui.requestRender();
   }
 
   /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
   render(width: number): string[] {
-    this.drawnWidth = width;
-    const inner = Math.max(1, width - 4);
-    const rows = this.rows();
-    const budget = this.budget(width);
-    const sample = paintSample(this.paint, CACHED_TONES);
+    this.#drawnWidth = width;
+    const inner = innerWidth(width);
+    const rows = this.#rows();
+    const budget = this.#budget(width);
+    const sample = this.#sample();
     let lines: string[];
-    if (this.mode !== "edit" || !this.edit) lines = this.border.draw(this.renderSelect(inner, budget, sample), width);
+    if (this.#mode !== "edit" || !this.#edit) lines = this.#border.draw(this.#renderSelect(inner, budget, sample), width);
     else {
-      const edit = this.edit.render(inner, budget, this.title(inner, sample), sample, this.countdown(inner));
-      lines = this.border.draw(edit.lines, width, edit.editorRows);
+      const edit = this.#edit.render(inner, budget, this.#title(inner, sample), sample, this.#countdown(inner));
+      lines = this.#border.draw(edit.lines, width, edit.editorRows);
     }
     return lines.length > rows ? lines.slice(0, Math.max(0, rows)) : lines;
   }
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
   invalidate(): void {
-    this.titleCache = undefined;
-    this.detailCache = undefined;
-    this.scriptCache = undefined;
-    this.border.invalidate();
-    this.edit?.invalidate();
+    this.#titleLines.forget();
+    this.#detailLines.forget();
+    this.#scriptLines.forget();
+    this.#border.invalidate();
+    this.#edit?.invalidate();
   }
 
   // ── Select mode ──────────────────────────────────────────────────────────────────────────
 
-  private handleSelectInput(data: string): void {
-    const { keys } = this;
-    if (keys.matches(data, KEY.cancel)) return this.finish({ kind: "abort" });
-    if (keys.matches(data, KEY.confirm)) return this.confirm(this.choices[this.selected]);
-    if (isDontAskAgain(data)) return this.finish({ kind: "authorize", note: this.noteOf("authorize"), dontAskAgain: true });
-    if (this.scopes.length > 0 && isGrant(data)) {
-      this.mode = "grant";
+  #handleSelectInput(data: string): void {
+    const keys = this.#keys;
+    if (keys.matches(data, KEY.cancel)) return this.#finish({ kind: "abort" });
+    if (keys.matches(data, KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
+    if (isDontAskAgain(data)) return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
+    if (this.#scopes.length > 0 && isGrant(data)) {
+      this.#mode = "grant";
       return;
     }
     if (isShiftTab(data)) {
-      this.drafting = undefined;
+      this.#drafting = undefined;
       return;
     }
     if (keys.matches(data, KEY.tab)) {
-      this.drafting = this.choices[this.selected];
-      this.tabUsed = true;
+      this.#drafting = this.#choices[this.#selected];
+      this.#tabUsed = true;
       return;
     }
-    if (keys.matches(data, KEY.up)) return this.move(-1);
-    if (keys.matches(data, KEY.down)) return this.move(1);
-    if (this.handleViewInput(data)) return;
-    if (this.drafting) {
-      const draft = this.drafts[this.drafting];
-      this.typing.rewrite(data, (part) => draft.handleInput(part));
+    if (keys.matches(data, KEY.up)) return this.#move(-1);
+    if (keys.matches(data, KEY.down)) return this.#move(1);
+    if (this.#handleViewInput(data)) return;
+    if (this.#drafting) {
+      const draft = this.#drafts[this.#drafting];
+      this.#typing.rewrite(data, (part) => draft.handleInput(part));
       return;
     }
-    if (data === "k") return this.move(-1);
-    if (data === "j") return this.move(1);
-    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
-    if (digit >= 0 && digit < this.choices.length) {
-      this.selected = digit;
-      if (!this.tabUsed) this.confirm(this.choices[digit]);
+    if (data === "k") return this.#move(-1);
+    if (data === "j") return this.#move(1);
+    const digit = digitIndex(data);
+    if (digit < this.#choices.length) {
+      this.#selected = digit;
+      if (!this.#tabUsed) this.#confirm(this.#choices[digit]);
     }
   }
 
   /** The page keys scroll the detail's window; the script key switches what it shows. */
-  private handleViewInput(data: string): boolean {
-    const { keys } = this;
-    if (keys.matches(data, KEY.pageUp)) this.scrollDetail(-1);
-    else if (keys.matches(data, KEY.pageDown)) this.scrollDetail(1);
-    else if (this.request.script !== undefined && keys.matches(data, SCRIPT_KEY))
-      this.view = this.view === "command" ? "script" : "command";
+  #handleViewInput(data: string): boolean {
+    const keys = this.#keys;
+    if (keys.matches(data, KEY.pageUp)) this.#scrollDetail(-1);
+    else if (keys.matches(data, KEY.pageDown)) this.#scrollDetail(1);
+    else if (this.#request.script !== undefined && keys.matches(data, SCRIPT_KEY))
+      this.#view = this.#view === "command" ? "script" : "command";
     else return false;
     return true;
   }
 
   /** The grant step: a scope is picked, enter saves it with an Authorize, esc goes back to the choices. */
-  private handleGrantInput(data: string): void {
-    const { keys } = this;
+  #handleGrantInput(data: string): void {
+    const keys = this.#keys;
     if (keys.matches(data, KEY.cancel)) {
-      this.mode = "select";
+      this.#mode = "select";
       return;
     }
     if (keys.matches(data, KEY.confirm)) {
       // Nothing is saved that the Approver couldn't read whole: in a terminal too small for the rule
       // and its scopes, enter waits until the step fits.
-      if (!this.grantStepFits()) return;
-      return this.grant(this.scopes[this.scope]);
+      if (!this.#grantStepFits()) return;
+      return this.#grant(this.#scopes[this.#scope]);
     }
-    if (keys.matches(data, KEY.up) || data === "k") return this.moveScope(-1);
-    if (keys.matches(data, KEY.down) || data === "j") return this.moveScope(1);
-    if (this.handleViewInput(data)) return;
-    const digit = /^[1-9]$/.test(data) ? Number(data) - 1 : -1;
-    if (digit >= 0 && digit < this.scopes.length) this.scope = digit;
+    if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
+    if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
+    if (this.#handleViewInput(data)) return;
+    const digit = digitIndex(data);
+    if (digit < this.#scopes.length) this.#scope = digit;
   }
 
-  private moveScope(step: number): void {
-    const count = this.scopes.length;
-    this.scope = (this.scope + step + count) % count;
+  #moveScope(step: number): void {
+    this.#scope = cycle(this.#scope, step, this.#scopes.length);
   }
 
   /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
-  private grantStepFits(): boolean {
-    const inner = Math.max(1, this.drawnWidth - 4);
-    const budget = this.budget(this.drawnWidth);
-    return this.renderSelect(inner, budget, paintSample(this.paint, CACHED_TONES)).length <= budget;
+  #grantStepFits(): boolean {
+    const budget = this.#budget(this.#drawnWidth);
+    return this.#renderSelect(innerWidth(this.#drawnWidth), budget, this.#sample()).length <= budget;
   }
 
-  private grant(scope: GrantScopeName | undefined): void {
-    const rule = this.request.grantRule;
+  #grant(scope: GrantScopeName | undefined): void {
+    const rule = this.#request.grantRule;
     if (scope === undefined || rule === undefined) return;
-    this.finish({ kind: "authorize", note: this.noteOf("authorize"), grant: { rule, scope } });
+    this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
   }
 
-  private move(step: number): void {
-    const count = this.choices.length;
-    this.selected = (this.selected + step + count) % count;
-    if (this.drafting) this.drafting = this.choices[this.selected];
+  #move(step: number): void {
+    this.#selected = cycle(this.#selected, step, this.#choices.length);
+    if (this.#drafting) this.#drafting = this.#choices[this.#selected];
   }
 
-  private scrollDetail(direction: number): void {
-    const inner = Math.max(1, this.drawnWidth - 4);
-    const sample = paintSample(this.paint, CACHED_TONES);
-    const { detail, rows } = this.selectLayout(inner, this.budget(this.drawnWidth), sample);
+  #scrollDetail(direction: number): void {
+    const { detail, rows } = this.#selectLayout(innerWidth(this.#drawnWidth), this.#budget(this.#drawnWidth), this.#sample());
     const last = maxScroll(detail.length, rows.detail);
-    const top = Math.min(this.scroll[this.view], last);
-    this.scroll[this.view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
+    const top = Math.min(this.#scroll[this.#view], last);
+    this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
 
-  private confirm(choice: Choice | undefined): void {
+  #confirm(choice: Choice | undefined): void {
     switch (choice) {
       case "authorize":
-        return this.finish({ kind: "authorize", note: this.noteOf("authorize") });
+        return this.#finish({ kind: "authorize", note: this.#noteOf("authorize") });
       case "abort":
-        return this.finish({ kind: "abort", note: this.noteOf("abort") });
+        return this.#finish({ kind: "abort", note: this.#noteOf("abort") });
       case "edit":
-        return this.enterEditMode();
+        return this.#enterEditMode();
       case undefined:
         return;
       default:
         choice satisfies never;
-        return this.finish({ kind: "abort" });
+        return this.#finish({ kind: "abort" });
     }
   }
 
-  private renderSelect(inner: number, budget: number, sample: string): string[] {
-    const { paint } = this;
-    const { parts, detail, rows, gaps } = this.selectLayout(inner, budget, sample);
-    const notes = rows.notes;
+  #renderSelect(inner: number, budget: number, sample: string): string[] {
+    const paint = this.#paint;
+    const { parts, choices, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
     let kept = 0;
-    const choices = [
+    const choiceLines = [
       ...clip(parts.heading, rows.heading, inner, paint),
-      ...parts.choices.filter((row) => !row.kept || kept++ < notes).map((row) => row.line),
+      ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line),
     ];
     const shown = [
       [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
       clip(parts.description, rows.description, inner, paint),
       clip(parts.guidance, rows.guidance, inner, paint),
-      scrollWindow(detail, rows.detail, this.scroll[this.view], paint),
-      choices,
+      scrollWindow(detail, rows.detail, this.#scroll[this.#view], paint),
+      choiceLines,
       [...clip(parts.countdown, rows.countdown, inner, paint), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
 
   /** Select mode's parts at full height, and the rows each gets in `budget` (see selectLadder). */
-  private selectLayout(inner: number, budget: number, sample: string) {
-    const { paint, request } = this;
+  #selectLayout(inner: number, budget: number, sample: string) {
+    const paint = this.#paint;
+    const request = this.#request;
     const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
-    const granting = this.mode === "grant";
-    const choices = granting ? this.grantRows(inner) : this.choiceRows(inner);
-    const hints = hintRows(granting ? grantHints(keyNames(this.keys)) : this.hints(), inner, paint);
+    const granting = this.#mode === "grant";
+    const choices = granting ? this.#grantRows(inner) : this.#choiceRows(inner);
+    const hints = hintRows(granting ? grantHints(keyNames(this.#keys)) : this.#hints(), inner, paint);
     const parts = {
-      title: this.title(inner, sample),
+      title: this.#title(inner, sample),
       origin: text(request.origin).map((line) => paint.fg("dim", line)),
       description: text(request.description),
       guidance: text(request.guidance),
       heading: granting ? wrap(GRANT_HEADING, inner) : [],
-      choices,
       // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
-      hints: this.arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
-      countdown: this.countdown(inner),
+      hints: this.#arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
+      countdown: this.#countdown(inner),
     };
-    const detail = this.view === "script" ? this.scriptLines(inner, sample) : this.detailLines(inner, sample);
+    const detail = this.#view === "script" ? this.#script(inner, sample) : this.#detail(inner, sample);
     const notes = choices.filter((row) => row.kept).length;
-    const wanted = {
-      title: parts.title.length,
-      origin: parts.origin.length,
-      description: parts.description.length,
-      guidance: parts.guidance.length,
+    const wanted: Record<SelectPart, number> = {
+      ...heights(parts),
       detail: detail.length,
-      heading: parts.heading.length,
       choices: choices.length - notes,
       notes,
-      countdown: parts.countdown.length,
-      hints: parts.hints.length,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { parts, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
+    return { parts, choices, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
-  private choiceRows(inner: number): { line: string; kept?: true }[] {
-    const { paint, request } = this;
+  #choiceRows(inner: number): { line: string; kept?: true }[] {
+    const paint = this.#paint;
+    const request = this.#request;
     const choices: { line: string; kept?: true }[] = [];
-    this.choices.forEach((choice, index) => {
-      const selected = index === this.selected;
-      const line = choiceLine(index, toVisible(request.labels[choice]), selected);
-      choices.push({ line: selected ? paint.fg("accent", line) : line });
-      const draft = this.drafts[choice];
-      if (this.drafting === choice) {
+    this.#choices.forEach((choice, index) => {
+      choices.push({ line: this.#choiceLine(index, toVisible(request.labels[choice]), index === this.#selected) });
+      const draft = this.#drafts[choice];
+      if (this.#drafting === choice) {
         choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
       } else if (draft.getValue().trim() !== "") {
         choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
@@ -465,138 +455,155 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   /** The grant step's choices: the exact rule, then the scopes to keep it in. */
-  private grantRows(inner: number): { line: string; kept?: true }[] {
-    const { paint } = this;
-    const rule = wrap(paint.bold(this.visibleRule), inner).map((line) => ({ line }));
-    const scopes = this.scopes.map((scope, index) => {
-      const line = choiceLine(index, GRANT_SCOPE_WORDS[scope], index === this.scope);
-      return { line: index === this.scope ? paint.fg("accent", line) : line };
-    });
+  #grantRows(inner: number): { line: string; kept?: true }[] {
+    const paint = this.#paint;
+    const rule = wrap(paint.bold(this.#visibleRule), inner).map((line) => ({ line }));
+    const scopes = this.#scopes.map((scope, index) => ({
+      line: this.#choiceLine(index, GRANT_SCOPE_WORDS[scope], index === this.#scope),
+    }));
     return [...rule, ...scopes];
   }
 
-  private detailCache: { key: string; lines: string[] } | undefined;
+  /** A numbered choice; the selected one accented. */
+  #choiceLine(index: number, label: string, selected: boolean): string {
+    const line = choiceLine(index, label, selected);
+    return selected ? this.#paint.fg("accent", line) : line;
+  }
+
+  readonly #detailLines = new Drawn<string[]>();
 
   /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain; a grant, the original. */
-  private detailLines(inner: number, sample: string): string[] {
-    const editText = this.mode === "select" && this.choices[this.selected] === "edit" ? this.edit?.text : undefined;
-    const edited = editText !== undefined && editText !== this.visibleOriginal;
-    const key = edited ? `${inner}\0${sample}\0edit\0${editText}` : `${inner}\0${sample}\0original`;
-    if (this.detailCache?.key === key) return this.detailCache.lines;
-    const styled = edited ? editText : this.highlightedDetail();
-    const text = `${this.paint.fg("accent", `${toVisible(this.request.toolName)}:`)} ${styled}`;
-    const lines = text.split("\n").flatMap((line) => wrap(line, inner));
-    this.detailCache = { key, lines };
-    return lines;
+  #detail(inner: number, sample: string): string[] {
+    const editText = this.#mode === "select" && this.#choices[this.#selected] === "edit" ? this.#edit?.text : undefined;
+    const edited = editText !== undefined && editText !== this.#visibleOriginal;
+    const key = edited ? `${sample}\0edit\0${editText}` : `${sample}\0original`;
+    return this.#detailLines.get(inner, key, () =>
+      this.#labelled(`${toVisible(this.#request.toolName)}:`, edited ? editText : this.#highlightedDetail(), inner),
+    );
+  }
+
+  /** The detail's window: the label, accented, then the text, wrapped. */
+  #labelled(label: string, text: string, inner: number): string[] {
+    return `${this.#paint.fg("accent", label)} ${text}`.split("\n").flatMap((line) => wrap(line, inner));
   }
 
   /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
-  private hints(): Hint[] {
-    const hints = selectHints(keyNames(this.keys), this.request.labels.dontAsk);
-    if (this.scopes.length > 0) hints.push(grantHint(GRANT_KEY, this.visibleRule));
-    const key = this.request.script === undefined ? undefined : this.keys.getKeys(SCRIPT_KEY)[0];
-    if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.view === "script"));
+  #hints(): Hint[] {
+    const hints = selectHints(keyNames(this.#keys), this.#request.labels.dontAsk);
+    if (this.#scopes.length > 0) hints.push(grantHint(GRANT_KEY, this.#visibleRule));
+    const key = this.#request.script === undefined ? undefined : this.#keys.getKeys(SCRIPT_KEY)[0];
+    if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.#view === "script"));
     return hints;
   }
 
-  private scriptCache: { key: string; lines: string[] } | undefined;
+  readonly #scriptLines = new Drawn<string[]>();
 
   /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
-  private scriptLines(inner: number, sample: string): string[] {
-    const key = `${inner}\0${sample}`;
-    if (this.scriptCache?.key !== key) {
-      const text = `${this.paint.fg("accent", SCRIPT_LABEL)} ${toVisible(this.request.script ?? "")}`;
-      this.scriptCache = { key, lines: text.split("\n").flatMap((line) => wrap(line, inner)) };
-    }
-    return this.scriptCache.lines;
+  #script(inner: number, sample: string): string[] {
+    return this.#scriptLines.get(inner, sample, () => this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner));
   }
 
   /** The time left, dim, when the fail-safe timeout is on. */
-  private countdown(inner: number): string[] {
-    const left = this.timeLeft;
+  #countdown(inner: number): string[] {
+    const left = this.#timeLeft;
     if (left === undefined) return [];
-    return wrap(this.paint.fg("dim", countdownLine(Math.max(0, Math.ceil(left / 1000)))), inner);
+    return wrap(this.#paint.fg("dim", countdownLine(Math.max(0, Math.ceil(left / 1000)))), inner);
   }
 
-  private highlightedDetail(): string {
-    const { detail, highlights } = this.request;
-    return markHighlights(detail, highlights, (part) => this.paint.fg("warning", this.paint.bold(part)));
+  #highlightedDetail(): string {
+    const { detail, highlights } = this.#request;
+    return markHighlights(detail, highlights, (part) => this.#paint.fg("warning", this.#paint.bold(part)));
   }
 
   // ── Edit mode ────────────────────────────────────────────────────────────────────────────
 
-  private enterEditMode(): void {
+  #enterEditMode(): void {
     // The same Input is the Edit choice's draft and edit mode's note: they are one draft.
-    this.edit ??= new EditMode(this.tui, this.paint, this.keys, this.visibleOriginal, this.drafts.edit);
-    this.mode = "edit";
-    this.drafting = undefined;
+    this.#edit ??= new EditMode(this.#tui, this.#paint, this.#keys, this.#visibleOriginal, this.#drafts.edit);
+    this.#mode = "edit";
+    this.#drafting = undefined;
   }
 
-  private handleEditInput(data: string): void {
-    const edit = this.edit;
+  #handleEditInput(data: string): void {
+    const edit = this.#edit;
     if (!edit) return;
     const signal = edit.handleInput(data);
     if (!signal) return;
     if (signal.kind === "back") {
-      this.mode = "select";
+      this.#mode = "select";
       return;
     }
     if (signal.kind === "external") {
-      this.openExternal(edit, signal.field).catch((error: unknown) => {
+      this.#openExternal(edit, signal.field).catch((error: unknown) => {
         edit.say(externalEditorFailure(describeError(error)), "warning");
-        this.tui.requestRender(true);
+        this.#tui.requestRender(true);
       });
       return;
     }
-    const note = this.noteOf("edit");
-    if (signal.text === this.visibleOriginal) this.finish({ kind: "authorize", note });
-    else this.finish({ kind: "edit", command: fromVisible(signal.text), note });
+    const note = this.#noteOf("edit");
+    if (signal.text === this.#visibleOriginal) this.#finish({ kind: "authorize", note });
+    else this.#finish({ kind: "edit", command: fromVisible(signal.text), note });
   }
 
-  private async openExternal(edit: EditMode, field: Field): Promise<void> {
-    if (!this.env.externalEditor) return;
+  async #openExternal(edit: EditMode, field: Field): Promise<void> {
+    if (!this.#env.externalEditor) return;
     const command = field === "command";
     const current = fromVisible(command ? edit.text : edit.note.getValue());
-    const result = await this.env.externalEditor(current, command ? ".sh" : ".txt");
-    if (this.finished) return;
+    const result = await this.#env.externalEditor(current, command ? ".sh" : ".txt");
+    if (this.#finished) return;
     if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
     else if (command) edit.setText(toVisible(withoutAddedNewline(result.text, current)));
     else edit.note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
-    this.tui.requestRender(true);
+    this.#tui.requestRender(true);
   }
 
-  private titleCache: { width: number; sample: string; lines: string[] } | undefined;
+  readonly #titleLines = new Drawn<string[]>();
 
-  private title(inner: number, sample: string): string[] {
-    if (this.titleCache?.width !== inner || this.titleCache.sample !== sample) {
-      const title = this.paint.fg("accent", this.paint.bold(promptTitle(toVisible(this.request.hookName))));
-      this.titleCache = { width: inner, sample, lines: wrap(title, inner) };
-    }
-    return this.titleCache.lines;
+  #title(inner: number, sample: string): string[] {
+    return this.#titleLines.get(inner, sample, () =>
+      wrap(this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.hookName)))), inner),
+    );
+  }
+
+  /** A sample of the paint's tones drawn here: cached drawing is redrawn when the theme paints them differently. */
+  #sample(): string {
+    return paintSample(this.#paint, CACHED_TONES);
   }
 
   // ── Shared ───────────────────────────────────────────────────────────────────────────────
 
-  private noteOf(choice: Choice): string | undefined {
-    const note = fromVisible(this.drafts[choice].getValue()).trim();
+  #noteOf(choice: Choice): string | undefined {
+    const note = fromVisible(this.#drafts[choice].getValue()).trim();
     return note === "" ? undefined : note;
   }
 
-  private rows(): number {
-    return this.tui.terminal?.rows ?? 24;
+  #rows(): number {
+    return this.#tui.terminal?.rows ?? 24;
   }
 
   /** Rows for the body: the terminal's, less the frame's top and bottom when there is a frame. */
-  private budget(width: number): number {
-    return width >= 4 ? this.rows() - 2 : this.rows();
+  #budget(width: number): number {
+    return width >= 4 ? this.#rows() - 2 : this.#rows();
   }
 
-  private finish(outcome: PromptOutcome): void {
-    if (this.finished) return;
-    this.finished = true;
+  #finish(outcome: PromptOutcome): void {
+    if (this.#finished) return;
+    this.#finished = true;
     this.dispose();
-    this.env.done(outcome);
+    this.#env.done(outcome);
   }
+}
+
+/** Each part's height: its lines. */
+function heights<Part extends string>(parts: Record<Part, readonly string[]>): Record<Part, number> {
+  const rows = {} as Record<Part, number>;
+  for (const part in parts) rows[part] = parts[part].length;
+  return rows;
+}
+
+/** The index a digit key 1–9 picks; Infinity for any other input. */
+function digitIndex(data: string): number {
+  return /^[1-9]$/.test(data) ? Number(data) - 1 : Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -9,6 +9,17 @@ export type Dialogs = Pick<ExtensionUIContext, "select" | "editor" | "input" | "
 
 type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk" | "grant";
 
+/** Each choice's text in the select, from the hook's labels. */
+const CHOICE_TEXT: Record<RpcChoice, (labels: PromptRequest["labels"], grantRule: string) => string> = {
+  authorize: (labels) => labels.authorize,
+  edit: (labels) => present.rpcChoice.edit(labels.edit),
+  abort: (labels) => labels.abort,
+  authorizeWithNote: (labels) => present.rpcChoice.withNote(labels.authorize),
+  abortWithNote: (labels) => present.rpcChoice.withNote(labels.abort),
+  dontAsk: (labels) => present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk),
+  grant: (labels, grantRule) => present.rpcChoice.grant(labels.authorize, grantRule),
+};
+
 /**
  * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor, a note
  * or the grant's scope goes back to the select, as esc in the overlay's edit mode or grant step
@@ -24,11 +35,12 @@ export async function askThroughDialogs(
   remainingMs: () => number | undefined,
 ): Promise<PromptOutcome | undefined> {
   const { labels } = request;
+  const visible = (text: string | undefined) => (text === undefined ? undefined : toVisible(text));
   const title = present.rpcPromptTitle({
     hookName: toVisible(request.hookName),
-    origin: request.origin === undefined ? undefined : toVisible(request.origin),
-    description: request.description === undefined ? undefined : toVisible(request.description),
-    guidance: request.guidance === undefined ? undefined : toVisible(request.guidance),
+    origin: visible(request.origin),
+    description: visible(request.description),
+    guidance: visible(request.guidance),
     toolName: toVisible(request.toolName),
     detail: toVisible(request.detail),
   });
@@ -39,7 +51,7 @@ export async function askThroughDialogs(
   const scopes = grantRule === undefined ? [] : (request.grantScopes ?? []);
   if (scopes.length > 0) choices.push("grant");
   const options = choices.map((choice, index) =>
-    present.rpcChoice.numbered(index, toVisible(choiceText(choice, labels, grantRule ?? ""))),
+    present.rpcChoice.numbered(index, toVisible(CHOICE_TEXT[choice](labels, grantRule ?? ""))),
   );
   const scopeOptions = scopes.map((scope, index) => present.rpcChoice.numbered(index, present.GRANT_SCOPE_WORDS[scope]));
   const dialog = (): ExtensionUIDialogOptions => {
@@ -103,28 +115,6 @@ export async function askThroughDialogs(
         choice satisfies never;
         return { kind: "abort" };
     }
-  }
-}
-
-function choiceText(choice: RpcChoice, labels: PromptRequest["labels"], grantRule: string): string {
-  switch (choice) {
-    case "authorize":
-      return labels.authorize;
-    case "edit":
-      return present.rpcChoice.edit(labels.edit);
-    case "abort":
-      return labels.abort;
-    case "authorizeWithNote":
-      return present.rpcChoice.withNote(labels.authorize);
-    case "abortWithNote":
-      return present.rpcChoice.withNote(labels.abort);
-    case "dontAsk":
-      return present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk);
-    case "grant":
-      return present.rpcChoice.grant(labels.authorize, grantRule);
-    default:
-      choice satisfies never;
-      return "";
   }
 }
 

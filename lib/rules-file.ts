@@ -135,11 +135,11 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
 
 /** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
 export class RuleSet {
-  readonly byProgram = new Map<string, IndexedRule[]>();
+  readonly #byProgram = new Map<string, IndexedRule[]>();
   /** Bash patterns whose program may be anything. */
-  readonly anyProgram: IndexedRule[] = [];
+  readonly #anyProgram: IndexedRule[] = [];
   /** Every other rule: whole-tool, path and named-tool rules. */
-  readonly others: IndexedRule[] = [];
+  readonly #others: IndexedRule[] = [];
   readonly hasPathRules: boolean;
 
   constructor(readonly rules: readonly Rule[]) {
@@ -147,21 +147,21 @@ export class RuleSet {
       const indexed = { rule, index };
       const target = rule.target;
       const program = target.kind === "bash" && target.pattern ? patternProgram(target.pattern) : undefined;
-      if (target.kind !== "bash" || !target.pattern) this.others.push(indexed);
-      else if (program === undefined) this.anyProgram.push(indexed);
+      if (target.kind !== "bash" || !target.pattern) this.#others.push(indexed);
+      else if (program === undefined) this.#anyProgram.push(indexed);
       else {
-        const list = this.byProgram.get(program);
+        const list = this.#byProgram.get(program);
         if (list) list.push(indexed);
-        else this.byProgram.set(program, [indexed]);
+        else this.#byProgram.set(program, [indexed]);
       }
     });
-    this.hasPathRules = this.others.some(({ rule }) => rule.target.kind === "path");
+    this.hasPathRules = this.#others.some(({ rule }) => rule.target.kind === "path");
   }
 
   /** The first rule in file order that matches the command. */
   matchCommand(command: ShellCommand): Rule | undefined {
     let best: IndexedRule | undefined;
-    for (const list of [this.byProgram.get(command.programName), this.anyProgram]) {
+    for (const list of [this.#byProgram.get(command.programName), this.#anyProgram]) {
       if (!list) continue;
       for (const candidate of list) {
         if (best && candidate.index > best.index) break;
@@ -178,15 +178,15 @@ export class RuleSet {
 
   /** The first whole-tool, named-tool or path rule that matches the item. */
   matchOther(item: CallItem | PathItem, paths: PathResolver, written: boolean): Rule | undefined {
-    for (const { rule } of this.others) if (otherMatches(rule, item, paths, written)) return rule;
+    for (const { rule } of this.#others) if (otherMatches(rule, item, paths, written)) return rule;
     return undefined;
   }
 
   /** The tools a call must be of for any rule here to match; undefined: any tool. */
   tools(): Set<string> | undefined {
     const tools = new Set<string>();
-    if (this.byProgram.size > 0 || this.anyProgram.length > 0) tools.add("bash");
-    for (const { rule } of this.others) {
+    if (this.#byProgram.size > 0 || this.#anyProgram.length > 0) tools.add("bash");
+    for (const { rule } of this.#others) {
       const target = rule.target;
       if (target.kind === "bash") tools.add("bash");
       else if (target.kind === "path") {

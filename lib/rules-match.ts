@@ -2,7 +2,7 @@
 // the caller's, which passes the path (and the directories patterns start from) both as written
 // and as resolved.
 import { isAbsolute, relative, resolve } from "node:path";
-import type { BashPattern, PathBase, PathPattern, PatternWord } from "./rules-grammar.ts";
+import type { BashPattern, PathPattern, PatternWord } from "./rules-grammar.ts";
 import type { ShellCommand, ShellRedirect, ShellWord } from "./shell-command.ts";
 
 /** The directories a path pattern can start from. */
@@ -55,23 +55,10 @@ function wordMatches(word: Exclude<PatternWord, { kind: "any" }>, text: string):
 
 /** The path pattern against an absolute path, both as written or both with symlinks resolved. */
 export function pathMatches(pattern: PathPattern, path: string, bases: PathBases): boolean {
-  const from = baseDirectory(pattern.base, bases);
+  const from = pattern.base === "absolute" ? "/" : bases[pattern.base];
   const rel = relative(from, path);
   if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) return false;
   return pattern.regex.test(rel);
-}
-
-function baseDirectory(base: PathBase, bases: PathBases): string {
-  switch (base) {
-    case "project":
-      return bases.project;
-    case "root":
-      return bases.root;
-    case "home":
-      return bases.home;
-    case "absolute":
-      return "/";
-  }
 }
 
 /** What a redirect does to its file: `>`, `>>`, `&>`, `2>` … write; `<` reads; `<>` both; fds and heredocs: nothing. */

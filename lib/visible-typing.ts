@@ -16,41 +16,44 @@ const ENDS_IN_PICTOGRAPH = /\p{Extended_Pictographic}\ufe0f?$/u;
  * What the field should get is handed to `hand`, in order.
  */
 export class VisibleTyping {
-  private pending = "";
+  #pending = "";
   /** The last character handed over as typed, as context for what follows it. */
-  private previous = "";
+  #previous = "";
 
   rewrite(data: string, hand: (part: string) => void): void {
-    if (this.pending === "" && data.length === 1 && data >= " " && data <= "~") {
-      this.previous = data;
+    if (this.#pending === "" && data.length === 1 && data >= " " && data <= "~") {
+      this.#previous = data;
       return hand(data);
     }
     if (data.includes(PASTE_START)) {
-      this.flush(hand);
+      this.#flush(hand);
       return hand(rewritePastes(data));
     }
     const printable = decodeKittyPrintable(data) ?? (PRINTABLE.test(data) ? data : undefined);
     if (printable === undefined) {
-      this.flush(hand);
+      this.#flush(hand);
       return hand(data);
     }
-    const text = this.pending + printable;
-    this.pending = "";
-    if (ENDS_IN_HIGH_SURROGATE.test(text) || (text.endsWith(ZWJ) && ENDS_IN_PICTOGRAPH.test(this.previous + text.slice(0, -1)))) {
-      this.pending = text;
+    const text = this.#pending + printable;
+    this.#pending = "";
+    if (
+      ENDS_IN_HIGH_SURROGATE.test(text) ||
+      (text.endsWith(ZWJ) && ENDS_IN_PICTOGRAPH.test(this.#previous + text.slice(0, -1)))
+    ) {
+      this.#pending = text;
       return;
     }
-    const visible = toVisible(this.previous + text).slice(this.previous.length);
-    this.previous = visible === text ? lastCharacter(text) : "";
+    const visible = toVisible(this.#previous + text).slice(this.#previous.length);
+    this.#previous = visible === text ? lastCharacter(text) : "";
     hand(visible === text ? text : asPaste(visible));
   }
 
   /** What waited is handed over as it stands: a lone half or a joiner that joined nothing. */
-  private flush(hand: (part: string) => void): void {
-    this.previous = "";
-    if (this.pending === "") return;
-    const waiting = this.pending;
-    this.pending = "";
+  #flush(hand: (part: string) => void): void {
+    this.#previous = "";
+    if (this.#pending === "") return;
+    const waiting = this.#pending;
+    this.#pending = "";
     hand(asPaste(toVisible(waiting)));
   }
 }
