@@ -198,9 +198,9 @@ class Scanner {
   complete = true;
   readonly commands: ShellCommand[] = [];
   private readonly stack: Frame[] = [];
-  private readonly dropped: ShellCommand[] = [];
+  /** Commands that turned out to run nothing (assignments alone, a function's name). */
+  private dropped: ShellCommand[] | null = null;
   private unsorted = false;
-  private readonly freeWords: WordFrame[] = [];
   private arithRetries = 0;
   private readonly heredocs: PendingHeredoc[] = [];
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
@@ -239,7 +239,7 @@ class Scanner {
 
   result(): ShellCommand[] {
     let commands = this.commands;
-    if (this.dropped.length > 0) {
+    if (this.dropped !== null) {
       const dropped = new Set(this.dropped);
       commands = commands.filter((command) => !dropped.has(command));
     }
@@ -408,9 +408,13 @@ class Scanner {
             }
           }
       }
+      // Most words hold no substitution: read them here rather than by a round through `run`.
       this.pos = p;
-      this.stack.push(this.newWord(f, p));
-      return;
+      const w = this.newWord(f, p);
+      this.stack.push(w);
+      this.stepWord(w);
+      if (this.stack[this.stack.length - 1] !== f) return;
+      p = this.pos;
     }
   }
 
@@ -442,7 +446,7 @@ class Scanner {
     ) {
       const close = skipBlanks(s, p + 1);
       if (s.charCodeAt(close) === RP) {
-        this.dropped.push(cmd);
+        this.drop(cmd);
         f.cmd = null;
         this.pushConstruct(f, C_FUNCTION);
         return close + 1;
@@ -489,7 +493,7 @@ class Scanner {
     cmd.span.end = f.lastEnd;
     const words = cmd.words;
     if (words.length === 0) {
-      if (cmd.redirects.length === 0) this.dropped.push(cmd);
+      if (cmd.redirects.length === 0) this.drop(cmd);
       return;
     }
     let first = 0;
@@ -504,6 +508,11 @@ class Scanner {
       changeDirectory(f, name, words.slice(first + 1));
       if (f.conditional) f.doubt = true;
     }
+  }
+
+  private drop(cmd: ShellCommand): void {
+    this.dropped ??= [];
+    this.dropped.push(cmd);
   }
 
   private closeList(f: ListFrame, closed: boolean): void {
@@ -875,12 +884,12 @@ class Scanner {
     this.stack.pop();
     this.pos = end;
     this.acceptWord(w.list, word, w);
-    this.freeWords.push(w);
+    FREE_WORDS.push(w);
   }
 
-  /** Word frames are reused: a parse allocates the words it finds, not one frame per word. */
+  /** Word frames are reused, across parses too: a parse allocates the words it finds, not one frame per word. */
   private newWord(list: ListFrame, start: number): WordFrame {
-    const w = this.freeWords.pop();
+    const w = FREE_WORDS.pop();
     if (w === undefined) return newWord(list, start);
     w.list = list;
     w.start = w.run = start;
@@ -1122,6 +1131,8 @@ class Scanner {
   }
 }
 
+const FREE_WORDS: WordFrame[] = [];
+
 const PUSHED = -1;
 const LITERAL = -2;
 
@@ -1231,6 +1242,7 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
 
 function isAssignment(word: ShellWord, w: WordFrame): boolean {
   if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0))) return false;
+  if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
   return match !== null && w.start + match[0].length - 1 < w.firstQuote;
 }
