@@ -49,33 +49,39 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
   }
 }
 
-/** The parse under way: commands found so far (each reached at a depth of payloads), and what is left to spend. */
-interface Expansion {
-  source: string;
-  commands: ShellCommand[];
-  depths: number[];
-  complete: boolean;
-  unsorted: boolean;
-  /** Payloads are parsed again and again only up to a multiple of the source, so time stays linear. */
-  budget: number;
-}
-
 function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
   const scanned = scan(source, "source", ".", 0);
   const commands = scanned.commands;
-  const x: Expansion = {
-    source,
-    commands,
-    depths: [],
-    complete: scanned.complete,
-    unsorted: false,
-    budget: 4 * source.length + 4096,
+  let complete = scanned.complete;
+  const depths: number[] = [];
+  let unsorted = false;
+  const add = (command: ShellCommand, depth: number) => {
+    if (depth > MAX_DEPTH) {
+      complete = false;
+      return;
+    }
+    if (commands[commands.length - 1].span.start > command.span.start) unsorted = true;
+    commands.push(command);
+    depths[commands.length - 1] = depth;
   };
+  // Payloads are parsed again and again only up to a multiple of the source, so time stays linear.
+  let budget = 4 * source.length + 4096;
+  const payload = (words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number) => {
+    budget -= words[words.length - 1].end - words[0].start;
+    if (budget < 0) {
+      complete = false;
+      return;
+    }
+    const parsed = parsePayload(source, words, via, dir, depth);
+    if (!parsed.complete) complete = false;
+    for (const command of parsed.commands) add(command, depth);
+  };
+
   for (let index = 0; index < commands.length; index++) {
     const command = commands[index];
     const words = command.words;
     if (words.length === 0) continue;
-    const depth = (x.depths[index] ?? 0) + 1;
+    const depth = (depths[index] ?? 0) + 1;
     const first = words[0];
     const wrapped = !first.dynamic && isWrapper(wrappers, basename(first.text));
     const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
@@ -85,32 +91,32 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     command.programName = program.dynamic ? program.text : basename(program.text);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
     if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
-    if (found.payload) payload(x, [found.payload], "eval", command.dir, depth);
+    if (found.payload) payload([found.payload], "eval", command.dir, depth);
     if (program.dynamic) continue;
     const name = command.programName;
     if (SHELLS.has(name)) {
       const run = shellInput(command.args);
       if (run === "stdin") {
         for (const redirect of command.redirects) {
-          if (redirect.op.endsWith("<<<") && redirect.target) payload(x, [redirect.target], "stdin", command.dir, depth);
+          if (redirect.op.endsWith("<<<") && redirect.target) payload([redirect.target], "stdin", command.dir, depth);
           else if (redirect.body && redirect.target) {
             const body = redirect.body;
             const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
             const text = source.slice(body.start, body.end);
             const parsed = scan(text, "stdin", command.dir, depth);
-            if (!parsed.complete || (!quoted && /[$`]/.test(text))) x.complete = false;
+            if (!parsed.complete || (!quoted && /[$`]/.test(text))) complete = false;
             for (const inner of parsed.commands) {
               relocate(inner, (offset) => offset + body.start);
-              add(x, inner, depth);
+              add(inner, depth);
             }
           }
         }
-      } else if (run !== undefined) payload(x, [run], "-c", command.dir, depth);
+      } else if (run !== undefined) payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
-      if (command.args.length > 0) payload(x, command.args, "eval", command.dir, depth);
+      if (command.args.length > 0) payload(command.args, "eval", command.dir, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
-      if (start < words.length) add(x, derived(words.slice(start), "xargs", command.dir), depth);
+      if (start < words.length) add(derived(words.slice(start), "xargs", command.dir), depth);
     } else if (name === "find") {
       const args = command.args;
       for (let at = 0; at < args.length; at++) {
@@ -118,37 +124,15 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
         const first = at + 1;
         let end = first;
         while (end < args.length && args[end].text !== ";" && !(args[end].text === "+" && args[end - 1].text === "{}")) end++;
-        if (end >= args.length) x.complete = false;
+        if (end >= args.length) complete = false;
         if (end > first)
-          add(x, derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
+          add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
         at = end;
       }
     }
   }
-  if (x.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
-  return { commands, complete: x.complete };
-}
-
-function add(x: Expansion, command: ShellCommand, depth: number): void {
-  if (depth > MAX_DEPTH) {
-    x.complete = false;
-    return;
-  }
-  const commands = x.commands;
-  if (commands[commands.length - 1].span.start > command.span.start) x.unsorted = true;
-  commands.push(command);
-  x.depths[commands.length - 1] = depth;
-}
-
-function payload(x: Expansion, words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
-  x.budget -= words[words.length - 1].end - words[0].start;
-  if (x.budget < 0) {
-    x.complete = false;
-    return;
-  }
-  const parsed = parsePayload(x.source, words, via, dir, depth);
-  if (!parsed.complete) x.complete = false;
-  for (const command of parsed.commands) add(x, command, depth);
+  if (unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+  return { commands, complete };
 }
 
 /** What a shell's arguments make it run: a `-c` payload word, "stdin", or undefined (a script file, or `-c` without one). */
