@@ -552,21 +552,13 @@ class Scanner {
     f.constructs.pop();
     if (kind === C_SUBSHELL) f.dir = construct.dir;
     else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
-    f.pipeDir = construct.pipeDir;
-    f.andOrDir = construct.andOrDir;
-    f.piped = construct.piped;
-    f.conditional = construct.conditional;
-    f.doubt = construct.doubt;
+    restore(f, construct);
     const outer = top(f);
     if (outer?.kind === C_FUNCTION) {
       // Defining a function runs nothing: its body's `cd` happens only when it is called.
       f.constructs.pop();
       f.dir = outer.dir;
-      f.pipeDir = outer.pipeDir;
-      f.andOrDir = outer.andOrDir;
-      f.piped = outer.piped;
-      f.conditional = outer.conditional;
-      f.doubt = outer.doubt;
+      restore(f, outer);
     }
   }
 
@@ -1173,6 +1165,15 @@ function newWord(list: ListFrame, start: number): WordFrame {
 
 function top(f: ListFrame): Construct | undefined {
   return f.constructs[f.constructs.length - 1];
+}
+
+/** Puts back the pipeline and and-or list state saved when a compound command began. */
+function restore(f: ListFrame, saved: Construct): void {
+  f.pipeDir = saved.pipeDir;
+  f.andOrDir = saved.andOrDir;
+  f.piped = saved.piped;
+  f.conditional = saved.conditional;
+  f.doubt = saved.doubt;
 }
 
 /** A pipeline ends: its commands ran in subshells, so their `cd`s are gone. */
