@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped } from "./shell-words.ts";
-import { afterOptions, type Unwrapped, unwrap, WRAPPERS } from "./shell-wrappers.ts";
+import { afterOptions, isWrapper, type Unwrapped, unwrap, WRAPPERS } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -83,7 +83,7 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     if (words.length === 0) continue;
     const depth = (depths[index] ?? 0) + 1;
     const first = words[0];
-    const wrapped = !first.dynamic && Object.hasOwn(wrappers, basename(first.text));
+    const wrapped = !first.dynamic && isWrapper(wrappers, basename(first.text));
     const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
     const program = words[found.program];
     if (found.program > 0) command.wrappers = words.slice(0, found.program);

@@ -188,79 +188,77 @@ export interface ScanResult {
 
 /** Scans `source` into its simple commands, in source order; offsets are into `source`. */
 export function scan(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
-  const scanner = new Scanner(source, via, depth);
-  scanner.run(dir);
-  return { commands: scanner.result(), complete: scanner.complete };
+  return new Scanner(source, via, depth).run(dir);
 }
 
 class Scanner {
-  pos = 0;
-  complete = true;
-  readonly commands: ShellCommand[] = [];
-  private readonly stack: Frame[] = [];
-  private readonly dropped: ShellCommand[] = [];
-  private unsorted = false;
-  private readonly freeWords: WordFrame[] = [];
-  private arithRetries = 0;
-  private readonly heredocs: PendingHeredoc[] = [];
+  readonly #source: string;
+  readonly #via: ShellVia;
+  readonly #depth: number;
+  #pos = 0;
+  #complete = true;
+  readonly #commands: ShellCommand[] = [];
+  readonly #stack: Frame[] = [];
+  /** Commands that turned out to run nothing (assignments alone, a function's name). */
+  #dropped: ShellCommand[] | null = null;
+  #unsorted = false;
+  #arithRetries = 0;
+  readonly #heredocs: PendingHeredoc[] = [];
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
-  private heredocOwner: ListFrame | null = null;
+  #heredocOwner: ListFrame | null = null;
 
-  constructor(
-    private readonly source: string,
-    private readonly via: ShellVia,
-    private readonly depth: number,
-  ) {}
+  constructor(source: string, via: ShellVia, depth: number) {
+    this.#source = source;
+    this.#via = via;
+    this.#depth = depth;
+  }
 
-  run(dir: string | undefined): void {
-    this.stack.push(newList(false, dir));
-    const stack = this.stack;
+  run(dir: string | undefined): ScanResult {
+    this.#stack.push(newList(false, dir));
+    const stack = this.#stack;
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
       switch (top.kind) {
         case LIST:
-          this.stepList(top);
+          this.#stepList(top);
           break;
         case WORD:
-          this.stepWord(top);
+          this.#stepWord(top);
           break;
         case PARAM:
-          this.stepParam(top);
+          this.#stepParam(top);
           break;
         case ARITH:
-          this.stepArith(top);
+          this.#stepArith(top);
           break;
         case HERE:
-          this.stepHere(top);
+          this.#stepHere(top);
           break;
       }
     }
-  }
-
-  result(): ShellCommand[] {
-    let commands = this.commands;
-    if (this.dropped.length > 0) {
-      const dropped = new Set(this.dropped);
+    let commands = this.#commands;
+    if (this.#dropped !== null) {
+      const dropped = new Set(this.#dropped);
       commands = commands.filter((command) => !dropped.has(command));
     }
-    if (this.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
-    return commands;
+    if (this.#unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+    return { commands, complete: this.#complete };
   }
 
   // ── lists: separators, operators, redirects, compound commands ──
 
-  private stepList(f: ListFrame): void {
-    if (this.heredocOwner === f) {
-      this.heredocOwner = null;
-      if (this.readHeredocs(f)) return;
+  #stepList(f: ListFrame): void {
+    if (this.#heredocOwner === f) {
+      this.#heredocOwner = null;
+      if (this.#readHeredocs(f)) return;
     }
-    const s = this.source;
+    const s = this.#source;
     const n = s.length;
-    let p = this.pos;
+    let p = this.#pos;
     for (;;) {
       if (p >= n) {
-        this.pos = n;
-        this.closeList(f, false);
+        this.#pos = n;
+        this.#closeList(f, false);
         return;
       }
       const c = s.charCodeAt(p);
@@ -276,13 +274,13 @@ class Scanner {
         case NL:
           p++;
           if (f.state === S_CMD || f.state === S_REDIR || f.state === S_FOR_REST) {
-            this.endCommand(f);
+            this.#endCommand(f);
             endAndOr(f);
           }
-          if (this.heredocs.length > 0 && this.heredocOwner === null) {
-            this.pos = p;
-            if (this.readHeredocs(f)) return;
-            p = this.pos;
+          if (this.#heredocs.length > 0 && this.#heredocOwner === null) {
+            this.#pos = p;
+            if (this.#readHeredocs(f)) return;
+            p = this.#pos;
           }
           continue;
         case HASH: {
@@ -294,16 +292,16 @@ class Scanner {
           const next = s.charCodeAt(p + 1);
           if (next === SEMI || next === AMP) {
             p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
-            this.endCommand(f);
+            this.#endCommand(f);
             endAndOr(f);
             if (top(f)?.kind === C_CASE) f.state = S_CASE_PAT;
-            else this.complete = false;
+            else this.#complete = false;
             continue;
           }
           p++;
           if (f.state === S_FOR_REST) f.state = S_CMD;
           else {
-            this.endCommand(f);
+            this.#endCommand(f);
             endAndOr(f);
           }
           continue;
@@ -312,18 +310,18 @@ class Scanner {
           const next = s.charCodeAt(p + 1);
           if (next === AMP) {
             p += 2;
-            this.endCommand(f);
+            this.#endCommand(f);
             endPipeline(f);
             f.conditional = true;
             f.expectsCommand = true;
             continue;
           }
           if (next === GT) {
-            p = this.redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
+            p = this.#redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
             continue;
           }
           p++;
-          this.endCommand(f);
+          this.#endCommand(f);
           endPipeline(f);
           f.dir = f.andOrDir;
           f.doubt = false;
@@ -336,7 +334,7 @@ class Scanner {
             continue;
           }
           const next = s.charCodeAt(p + 1);
-          this.endCommand(f);
+          this.#endCommand(f);
           f.expectsCommand = true;
           if (next === PIPE) {
             p += 2;
@@ -352,15 +350,15 @@ class Scanner {
         case LT:
         case GT: {
           if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
-            this.pos = p;
-            this.stack.push(this.newWord(f, p));
+            this.#pos = p;
+            this.#stack.push(this.#newWord(f, p));
             return;
           }
-          p = this.redirect(f, p, operatorEnd(s, p));
+          p = this.#redirect(f, p, operatorEnd(s, p));
           continue;
         }
         case LP:
-          p = this.openParen(f, p);
+          p = this.#openParen(f, p);
           if (p < 0) return;
           continue;
         case RP:
@@ -369,18 +367,18 @@ class Scanner {
             p++;
             continue;
           }
-          this.endCommand(f);
+          this.#endCommand(f);
           if (top(f)?.kind === C_SUBSHELL) {
-            this.popConstruct(f, C_SUBSHELL);
+            this.#popConstruct(f, C_SUBSHELL);
             p++;
             continue;
           }
           if (f.closes) {
-            this.pos = p + 1;
-            this.closeList(f, true);
+            this.#pos = p + 1;
+            this.#closeList(f, true);
             return;
           }
-          this.complete = false;
+          this.#complete = false;
           p++;
           continue;
         case BS:
@@ -392,7 +390,7 @@ class Scanner {
         case LC: {
           NAMED_FD.lastIndex = p;
           if (NAMED_FD.test(s)) {
-            p = this.redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex));
+            p = this.#redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex));
             continue;
           }
           break;
@@ -403,33 +401,37 @@ class Scanner {
             while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
             const after = s.charCodeAt(q);
             if ((after === LT || after === GT) && s.charCodeAt(q + 1) !== LP) {
-              p = this.redirect(f, p, operatorEnd(s, q));
+              p = this.#redirect(f, p, operatorEnd(s, q));
               continue;
             }
           }
       }
-      this.pos = p;
-      this.stack.push(this.newWord(f, p));
-      return;
+      // Most words hold no substitution: read them here rather than by a round through `run`.
+      this.#pos = p;
+      const w = this.#newWord(f, p);
+      this.#stack.push(w);
+      this.#stepWord(w);
+      if (this.#stack[this.#stack.length - 1] !== f) return;
+      p = this.#pos;
     }
   }
 
   /** `(` at list level: a subshell, `(( ))`, a function's `()`, or part of a case pattern. Returns -1 after pushing a frame. */
-  private openParen(f: ListFrame, p: number): number {
-    const s = this.source;
+  #openParen(f: ListFrame, p: number): number {
+    const s = this.#source;
     if (f.state === S_CASE_PAT) return p + 1;
     if (f.state === S_FOR_NAME && s.charCodeAt(p + 1) === LP) {
       f.state = S_FOR_REST;
-      this.pushArith(f, ARITH_FOR, p);
+      this.#pushArith(f, ARITH_FOR, p);
       return -1;
     }
     if (f.state === S_CMD && f.cmd === null) {
       f.expectsCommand = false;
-      if (s.charCodeAt(p + 1) === LP && this.arithRetries <= ARITH_RETRIES) {
-        this.pushArith(f, ARITH_COMMAND, p);
+      if (s.charCodeAt(p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
+        this.#pushArith(f, ARITH_COMMAND, p);
         return -1;
       }
-      this.pushConstruct(f, C_SUBSHELL);
+      this.#pushConstruct(f, C_SUBSHELL);
       return p + 1;
     }
     const cmd = f.cmd;
@@ -442,21 +444,21 @@ class Scanner {
     ) {
       const close = skipBlanks(s, p + 1);
       if (s.charCodeAt(close) === RP) {
-        this.dropped.push(cmd);
+        this.#drop(cmd);
         f.cmd = null;
-        this.pushConstruct(f, C_FUNCTION);
+        this.#pushConstruct(f, C_FUNCTION);
         return close + 1;
       }
     }
-    this.complete = false;
+    this.#complete = false;
     return p + 1;
   }
 
   /** A redirect operator from `start` (its fd digits) to `end`; the next word is its target. */
-  private redirect(f: ListFrame, start: number, end: number): number {
-    if (f.state === S_REDIR) this.complete = false;
-    const op = this.source.slice(start, end);
-    const cmd = this.command(f, start);
+  #redirect(f: ListFrame, start: number, end: number): number {
+    if (f.state === S_REDIR) this.#complete = false;
+    const op = this.#source.slice(start, end);
+    const cmd = this.#command(f, start);
     const redirect: ShellRedirect = { op, target: undefined };
     if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
     else cmd.redirects.push(redirect);
@@ -467,20 +469,20 @@ class Scanner {
     return end;
   }
 
-  private command(f: ListFrame, start: number): ShellCommand {
+  #command(f: ListFrame, start: number): ShellCommand {
     if (f.cmd !== null) return f.cmd;
     f.expectsCommand = false;
-    const cmd = new ShellCommand(start, f.dir, this.via);
-    const commands = this.commands;
-    if (commands.length > 0 && commands[commands.length - 1].span.start > start) this.unsorted = true;
+    const cmd = new ShellCommand(start, f.dir, this.#via);
+    const commands = this.#commands;
+    if (commands.length > 0 && commands[commands.length - 1].span.start > start) this.#unsorted = true;
     commands.push(cmd);
     f.cmd = cmd;
     return cmd;
   }
 
-  private endCommand(f: ListFrame): void {
+  #endCommand(f: ListFrame): void {
     if (f.state === S_REDIR) {
-      this.complete = false;
+      this.#complete = false;
       f.state = S_CMD;
     } else if (f.state === S_FOR_REST) f.state = S_CMD;
     const cmd = f.cmd;
@@ -489,7 +491,7 @@ class Scanner {
     cmd.span.end = f.lastEnd;
     const words = cmd.words;
     if (words.length === 0) {
-      if (cmd.redirects.length === 0) this.dropped.push(cmd);
+      if (cmd.redirects.length === 0) this.#drop(cmd);
       return;
     }
     let first = 0;
@@ -506,18 +508,23 @@ class Scanner {
     }
   }
 
-  private closeList(f: ListFrame, closed: boolean): void {
-    this.endCommand(f);
-    endAndOr(f);
-    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.complete = false;
-    if (!f.closes && this.heredocs.length > 0) {
-      this.complete = false;
-      this.heredocs.length = 0;
-    }
-    this.stack.pop();
+  #drop(cmd: ShellCommand): void {
+    this.#dropped ??= [];
+    this.#dropped.push(cmd);
   }
 
-  private pushConstruct(f: ListFrame, kind: number): void {
+  #closeList(f: ListFrame, closed: boolean): void {
+    this.#endCommand(f);
+    endAndOr(f);
+    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
+    if (!f.closes && this.#heredocs.length > 0) {
+      this.#complete = false;
+      this.#heredocs.length = 0;
+    }
+    this.#stack.pop();
+  }
+
+  #pushConstruct(f: ListFrame, kind: number): void {
     f.constructs.push({
       kind,
       dir: f.dir,
@@ -535,41 +542,33 @@ class Scanner {
     f.andOrDir = f.dir;
   }
 
-  private popConstruct(f: ListFrame, kind: number): void {
+  #popConstruct(f: ListFrame, kind: number): void {
     const construct = top(f);
     if (construct?.kind !== kind) {
-      this.complete = false;
+      this.#complete = false;
       return;
     }
     endAndOr(f);
     f.constructs.pop();
     if (kind === C_SUBSHELL) f.dir = construct.dir;
     else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
-    f.pipeDir = construct.pipeDir;
-    f.andOrDir = construct.andOrDir;
-    f.piped = construct.piped;
-    f.conditional = construct.conditional;
-    f.doubt = construct.doubt;
+    restore(f, construct);
     const outer = top(f);
     if (outer?.kind === C_FUNCTION) {
       // Defining a function runs nothing: its body's `cd` happens only when it is called.
       f.constructs.pop();
       f.dir = outer.dir;
-      f.pipeDir = outer.pipeDir;
-      f.andOrDir = outer.andOrDir;
-      f.piped = outer.piped;
-      f.conditional = outer.conditional;
-      f.doubt = outer.doubt;
+      restore(f, outer);
     }
   }
 
   // ── words ──
 
-  private acceptWord(f: ListFrame, word: ShellWord, w: WordFrame): void {
+  #acceptWord(f: ListFrame, word: ShellWord, w: WordFrame): void {
     switch (f.state) {
       case S_CMD: {
-        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.keyword(f, word)) return;
-        const cmd = this.command(f, word.start);
+        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
+        const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
         if (cmd.words.length === 0 && isAssignment(word, w)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
@@ -583,7 +582,7 @@ class Scanner {
         f.lastEnd = word.end;
         f.state = S_CMD;
         if (f.heredoc !== 0) {
-          this.heredocs.push({
+          this.#heredocs.push({
             delimiter: word.text,
             quoted: w.firstQuote !== Number.MAX_SAFE_INTEGER,
             strip: f.heredoc === 2,
@@ -603,12 +602,12 @@ class Scanner {
         return;
       case S_CASE_IN:
         if (word.text === "in" && plain(w)) f.state = S_CASE_PAT;
-        else this.complete = false;
+        else this.#complete = false;
         return;
       case S_CASE_PAT:
         if (word.text === "esac" && plain(w)) {
           f.state = S_CMD;
-          this.popConstruct(f, C_CASE);
+          this.#popConstruct(f, C_CASE);
         }
         return;
       case S_DBRACKET:
@@ -616,12 +615,12 @@ class Scanner {
         return;
       case S_FUNC_NAME: {
         f.state = S_CMD;
-        this.pushConstruct(f, C_FUNCTION);
-        const s = this.source;
+        this.#pushConstruct(f, C_FUNCTION);
+        const s = this.#source;
         const open = skipBlanks(s, word.end);
         if (s.charCodeAt(open) === LP) {
           const close = skipBlanks(s, open + 1);
-          if (s.charCodeAt(close) === RP) this.pos = close + 1;
+          if (s.charCodeAt(close) === RP) this.#pos = close + 1;
         }
         return;
       }
@@ -629,13 +628,13 @@ class Scanner {
   }
 
   /** A reserved word in command position; false when it is an ordinary word after all (`time` without a group). */
-  private keyword(f: ListFrame, word: ShellWord): boolean {
+  #keyword(f: ListFrame, word: ShellWord): boolean {
     f.expectsCommand = false;
     switch (word.text) {
       case "if":
       case "while":
       case "until":
-        this.pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
+        this.#pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
         return true;
       case "then":
       case "do":
@@ -644,28 +643,28 @@ class Scanner {
       case "!":
         return true;
       case "fi":
-        this.popConstruct(f, C_IF);
+        this.#popConstruct(f, C_IF);
         return true;
       case "done":
-        this.popConstruct(f, C_LOOP);
+        this.#popConstruct(f, C_LOOP);
         return true;
       case "for":
       case "select":
-        this.pushConstruct(f, C_LOOP);
+        this.#pushConstruct(f, C_LOOP);
         f.state = S_FOR_NAME;
         return true;
       case "case":
-        this.pushConstruct(f, C_CASE);
+        this.#pushConstruct(f, C_CASE);
         f.state = S_CASE_SUBJECT;
         return true;
       case "esac":
-        this.popConstruct(f, C_CASE);
+        this.#popConstruct(f, C_CASE);
         return true;
       case "{":
-        this.pushConstruct(f, C_BRACE);
+        this.#pushConstruct(f, C_BRACE);
         return true;
       case "}":
-        this.popConstruct(f, C_BRACE);
+        this.#popConstruct(f, C_BRACE);
         return true;
       case "[[":
         f.state = S_DBRACKET;
@@ -675,25 +674,25 @@ class Scanner {
         return true;
       default: {
         // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
-        const next = this.source.charCodeAt(skipBlanks(this.source, word.end));
+        const next = this.#source.charCodeAt(skipBlanks(this.#source, word.end));
         return next === LC || next === LP || next === BANG;
       }
     }
   }
 
-  private stepWord(w: WordFrame): void {
-    const s = this.source;
+  #stepWord(w: WordFrame): void {
+    const s = this.#source;
     const n = s.length;
-    let p = this.pos;
+    let p = this.#pos;
     if (p === w.start && (s.charCodeAt(p) === LT || s.charCodeAt(p) === GT) && s.charCodeAt(p + 1) === LP) {
       w.dynamic = true;
-      this.pushList(w.list, p + 2);
+      this.#pushList(w.list, p + 2);
       return;
     }
     for (;;) {
       if (p >= n) {
-        if (w.doubleQuoted || w.paren > 0) this.complete = false;
-        this.finishWord(w, n);
+        if (w.doubleQuoted || w.paren > 0) this.#complete = false;
+        this.#finishWord(w, n);
         return;
       }
       const c = s.charCodeAt(p);
@@ -710,7 +709,7 @@ class Scanner {
             p += 2;
           } else p++;
         } else if (c === DOLLAR) {
-          const after = this.dollar(w.list, p, true);
+          const after = this.#dollar(w.list, p, true);
           if (after === PUSHED) {
             w.dynamic = true;
             return;
@@ -719,7 +718,7 @@ class Scanner {
           p = after === LITERAL ? p + 1 : after;
         } else if (c === BT) {
           w.dynamic = true;
-          p = this.backtick(w.list, p);
+          p = this.#backtick(w.list, p);
         } else p++;
         continue;
       }
@@ -736,7 +735,7 @@ class Scanner {
             p++;
             continue;
           }
-          this.finishWord(w, p);
+          this.#finishWord(w, p);
           return;
         case LP:
           if (w.paren > 0) w.paren++;
@@ -751,7 +750,7 @@ class Scanner {
           )
             w.paren = 1;
           else {
-            this.finishWord(w, p);
+            this.#finishWord(w, p);
             return;
           }
           p++;
@@ -762,14 +761,14 @@ class Scanner {
             p++;
             continue;
           }
-          this.finishWord(w, p);
+          this.#finishWord(w, p);
           return;
         case SQ: {
           w.text += s.slice(w.run, p);
           if (w.firstQuote > p) w.firstQuote = p;
           const close = s.indexOf("'", p + 1);
           if (close === -1) {
-            this.complete = false;
+            this.#complete = false;
             w.text += s.slice(p + 1);
             w.run = p = n;
             continue;
@@ -805,7 +804,7 @@ class Scanner {
             w.text += s.slice(w.run, p);
             if (w.firstQuote > p) w.firstQuote = p;
             const [decoded, after] = decodeAnsiC(s, p + 1);
-            if (after > n) this.complete = false;
+            if (after > n) this.#complete = false;
             w.text += decoded;
             w.run = p = Math.min(after, n);
             continue;
@@ -817,7 +816,7 @@ class Scanner {
             w.run = p += 2;
             continue;
           }
-          const after = this.dollar(w.list, p, false);
+          const after = this.#dollar(w.list, p, false);
           if (after === PUSHED) {
             w.dynamic = true;
             return;
@@ -828,7 +827,7 @@ class Scanner {
         }
         case BT:
           w.dynamic = true;
-          p = this.backtick(w.list, p);
+          p = this.#backtick(w.list, p);
           continue;
         case STAR:
         case QM:
@@ -869,18 +868,18 @@ class Scanner {
     }
   }
 
-  private finishWord(w: WordFrame, end: number): void {
-    const text = w.run === w.start ? this.source.slice(w.start, end) : w.text + this.source.slice(w.run, end);
+  #finishWord(w: WordFrame, end: number): void {
+    const text = w.run === w.start ? this.#source.slice(w.start, end) : w.text + this.#source.slice(w.run, end);
     const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
-    this.stack.pop();
-    this.pos = end;
-    this.acceptWord(w.list, word, w);
-    this.freeWords.push(w);
+    this.#stack.pop();
+    this.#pos = end;
+    this.#acceptWord(w.list, word, w);
+    FREE_WORDS.push(w);
   }
 
-  /** Word frames are reused: a parse allocates the words it finds, not one frame per word. */
-  private newWord(list: ListFrame, start: number): WordFrame {
-    const w = this.freeWords.pop();
+  /** Word frames are reused, across parses too: a parse allocates the words it finds, not one frame per word. */
+  #newWord(list: ListFrame, start: number): WordFrame {
+    const w = FREE_WORDS.pop();
     if (w === undefined) return newWord(list, start);
     w.list = list;
     w.start = w.run = start;
@@ -895,22 +894,22 @@ class Scanner {
    * `$` at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos` set), skips a
    * plain expansion (returns the offset after it), or returns LITERAL for a `$` that expands nothing.
    */
-  private dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
-    const s = this.source;
+  #dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
+    const s = this.#source;
     const next = s.charCodeAt(p + 1);
     if (next === LP) {
-      if (s.charCodeAt(p + 2) === LP && this.arithRetries <= ARITH_RETRIES) this.pushArith(list, ARITH_WORD, p);
-      else this.pushList(list, p + 2);
+      if (s.charCodeAt(p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
+      else this.#pushList(list, p + 2);
       return PUSHED;
     }
     if (next === LC) {
-      this.pos = p + 2;
-      this.stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
+      this.#pos = p + 2;
+      this.#stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
       return PUSHED;
     }
     if (next === LB) {
       const close = s.indexOf("]", p + 2);
-      if (close === -1) this.complete = false;
+      if (close === -1) this.#complete = false;
       return close === -1 ? s.length : close + 1;
     }
     if (isNameStart(next)) {
@@ -932,19 +931,19 @@ class Scanner {
     return LITERAL;
   }
 
-  private pushArith(list: ListFrame, form: number, open: number): void {
-    this.pos = open + (form === ARITH_WORD ? 3 : 2);
-    this.stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.commands.length });
+  #pushArith(list: ListFrame, form: number, open: number): void {
+    this.#pos = open + (form === ARITH_WORD ? 3 : 2);
+    this.#stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length });
   }
 
-  private pushList(outer: ListFrame, at: number): void {
-    this.pos = at;
-    this.stack.push(newList(true, outer.dir));
+  #pushList(outer: ListFrame, at: number): void {
+    this.#pos = at;
+    this.#stack.push(newList(true, outer.dir));
   }
 
   /** A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset after it. */
-  private backtick(list: ListFrame, p: number): number {
-    const s = this.source;
+  #backtick(list: ListFrame, p: number): number {
+    const s = this.#source;
     let close = p + 1;
     let escaped = false;
     while (close < s.length && s.charCodeAt(close) !== BT) {
@@ -955,11 +954,11 @@ class Scanner {
       close++;
     }
     if (close >= s.length) {
-      this.complete = false;
+      this.#complete = false;
       close = s.length;
     }
-    if (this.depth >= MAX_DEPTH) {
-      this.complete = false;
+    if (this.#depth >= MAX_DEPTH) {
+      this.#complete = false;
       return close + 1;
     }
     let inner = s.slice(p + 1, close);
@@ -976,24 +975,24 @@ class Scanner {
       map.push(close);
       inner = text;
     }
-    const sub = scan(inner, this.via, list.dir, this.depth + 1);
-    if (!sub.complete) this.complete = false;
+    const sub = scan(inner, this.#via, list.dir, this.#depth + 1);
+    if (!sub.complete) this.#complete = false;
     const shift = p + 1;
     for (const command of sub.commands) {
       relocate(command, map ? (offset) => map[offset] : (offset) => offset + shift);
-      if (this.commands.length > 0 && this.commands[this.commands.length - 1].span.start > command.span.start)
-        this.unsorted = true;
-      this.commands.push(command);
+      if (this.#commands.length > 0 && this.#commands[this.#commands.length - 1].span.start > command.span.start)
+        this.#unsorted = true;
+      this.#commands.push(command);
     }
     return close + 1;
   }
 
   // ── inside `${ }`, `$(( ))` and heredoc bodies: only substitutions matter ──
 
-  private stepParam(f: ParamFrame): void {
-    const s = this.source;
+  #stepParam(f: ParamFrame): void {
+    const s = this.#source;
     const n = s.length;
-    let p = this.pos;
+    let p = this.#pos;
     while (p < n) {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
@@ -1004,28 +1003,28 @@ class Scanner {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
       } else if (c === DOLLAR) {
-        const after = this.dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        const after = this.#dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
         if (after === PUSHED) return;
         p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.backtick(f.list, p);
+      } else if (c === BT) p = this.#backtick(f.list, p);
       else if (c === LC && !f.doubleQuoted) {
         f.depth++;
         p++;
       } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
-        this.pos = p + 1;
-        this.stack.pop();
+        this.#pos = p + 1;
+        this.#stack.pop();
         return;
       } else p++;
     }
-    this.complete = false;
-    this.pos = n;
-    this.stack.pop();
+    this.#complete = false;
+    this.#pos = n;
+    this.#stack.pop();
   }
 
-  private stepArith(f: ArithFrame): void {
-    const s = this.source;
+  #stepArith(f: ArithFrame): void {
+    const s = this.#source;
     const n = s.length;
-    let p = this.pos;
+    let p = this.#pos;
     while (p < n) {
       const c = s.charCodeAt(p);
       if (c === LP) {
@@ -1033,68 +1032,68 @@ class Scanner {
         p++;
       } else if (c === RP) {
         if (f.depth === 0) {
-          this.stack.pop();
-          if (s.charCodeAt(p + 1) === RP) this.pos = p + 2;
-          else this.notArithmetic(f);
+          this.#stack.pop();
+          if (s.charCodeAt(p + 1) === RP) this.#pos = p + 2;
+          else this.#notArithmetic(f);
           return;
         }
         f.depth--;
         p++;
       } else if (c === DOLLAR) {
-        const after = this.dollar(f.list, p, false);
+        const after = this.#dollar(f.list, p, false);
         if (after === PUSHED) return;
         p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.backtick(f.list, p);
+      } else if (c === BT) p = this.#backtick(f.list, p);
       else if (c === BS) p += 2;
       else if (c === SQ || c === DQ) p = skipQuoted(s, p);
       else p++;
     }
-    this.complete = false;
-    this.pos = n;
-    this.stack.pop();
+    this.#complete = false;
+    this.#pos = n;
+    this.#stack.pop();
   }
 
   /** `((a) )` and `$((a) )` are subshells: scan again from the opening as such. */
-  private notArithmetic(f: ArithFrame): void {
-    this.arithRetries++;
-    this.commands.length = f.commandsBefore;
+  #notArithmetic(f: ArithFrame): void {
+    this.#arithRetries++;
+    this.#commands.length = f.commandsBefore;
     if (f.form === ARITH_FOR) {
-      this.complete = false;
-      this.pos = f.open + 2;
+      this.#complete = false;
+      this.#pos = f.open + 2;
     } else if (f.form === ARITH_COMMAND) {
-      this.pushConstruct(f.list, C_SUBSHELL);
-      this.pos = f.open + 1;
-    } else this.pushList(f.list, f.open + 2);
+      this.#pushConstruct(f.list, C_SUBSHELL);
+      this.#pos = f.open + 1;
+    } else this.#pushList(f.list, f.open + 2);
   }
 
-  private stepHere(f: HereFrame): void {
-    const s = this.source;
-    let p = this.pos;
+  #stepHere(f: HereFrame): void {
+    const s = this.#source;
+    let p = this.#pos;
     while (p < f.end) {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
       else if (c === DOLLAR) {
-        const after = this.dollar(f.list, p, true);
+        const after = this.#dollar(f.list, p, true);
         if (after === PUSHED) return;
         p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.backtick(f.list, p);
+      } else if (c === BT) p = this.#backtick(f.list, p);
       else p++;
     }
-    this.pos = f.resume;
-    this.stack.pop();
-    this.heredocOwner = f.list;
+    this.#pos = f.resume;
+    this.#stack.pop();
+    this.#heredocOwner = f.list;
   }
 
   /**
    * Reads the bodies of the heredocs opened on the line just ended, from `pos`. Returns true after
    * pushing a frame for an unquoted body's substitutions (reading goes on when it is done).
    */
-  private readHeredocs(f: ListFrame): boolean {
-    const s = this.source;
+  #readHeredocs(f: ListFrame): boolean {
+    const s = this.#source;
     const n = s.length;
-    while (this.heredocs.length > 0) {
-      const heredoc = this.heredocs.shift() as PendingHeredoc;
-      const start = this.pos;
+    while (this.#heredocs.length > 0) {
+      const heredoc = this.#heredocs.shift() as PendingHeredoc;
+      const start = this.#pos;
       let end = n;
       let resume = n;
       for (let line = start; line < n; ) {
@@ -1109,18 +1108,20 @@ class Scanner {
         }
         line = lineEnd + 1;
       }
-      if (end === n) this.complete = false;
+      if (end === n) this.#complete = false;
       heredoc.redirect.body = { start, end };
-      this.pos = resume;
+      this.#pos = resume;
       if (!heredoc.quoted && hasExpansion(s, start, end)) {
-        this.pos = start;
-        this.stack.push({ kind: HERE, list: f, end, resume });
+        this.#pos = start;
+        this.#stack.push({ kind: HERE, list: f, end, resume });
         return true;
       }
     }
     return false;
   }
 }
+
+const FREE_WORDS: WordFrame[] = [];
 
 const PUSHED = -1;
 const LITERAL = -2;
@@ -1164,6 +1165,15 @@ function newWord(list: ListFrame, start: number): WordFrame {
 
 function top(f: ListFrame): Construct | undefined {
   return f.constructs[f.constructs.length - 1];
+}
+
+/** Puts back the pipeline and and-or list state saved when a compound command began. */
+function restore(f: ListFrame, saved: Construct): void {
+  f.pipeDir = saved.pipeDir;
+  f.andOrDir = saved.andOrDir;
+  f.piped = saved.piped;
+  f.conditional = saved.conditional;
+  f.doubt = saved.doubt;
 }
 
 /** A pipeline ends: its commands ran in subshells, so their `cd`s are gone. */
@@ -1231,6 +1241,7 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
 
 function isAssignment(word: ShellWord, w: WordFrame): boolean {
   if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0))) return false;
+  if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
   return match !== null && w.start + match[0].length - 1 < w.firstQuote;
 }

@@ -64,6 +64,15 @@ export interface Unwrapped {
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
+const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
+
+/** Whether `name` is in the table; a set of the names spares making every program name a property key. */
+export function isWrapper(wrappers: Record<string, WrapperSpec>, name: string): boolean {
+  let names = NAMES.get(wrappers);
+  if (names === undefined) NAMES.set(wrappers, (names = new Set(Object.keys(wrappers))));
+  return names.has(name);
+}
+
 /** Looks through the wrappers at the start of `words`, from `from`. */
 export function unwrap(words: readonly ShellWord[], from: number, wrappers: Record<string, WrapperSpec>): Unwrapped {
   const found: Unwrapped = { program: from };
@@ -71,7 +80,7 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
   while (at < words.length) {
     const word = words[at];
     const name = basename(word.text);
-    const spec = !word.dynamic && Object.hasOwn(wrappers, name) ? wrappers[name] : undefined;
+    const spec = !word.dynamic && isWrapper(wrappers, name) ? wrappers[name] : undefined;
     if (spec === undefined) break;
     const next = afterOptions(words, at + 1, spec, found);
     if (next < 0 || next >= words.length) break;
