@@ -179,7 +179,7 @@ export class Gatekeeper {
       promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx)),
     );
     if (outcome === "interrupted" || this.#closed) return this.#stopped(hookName);
-    if (outcome === "switched off") return this.onToolCall(event, ctx);
+    if (outcome === "decide again") return this.onToolCall(event, ctx);
     if (outcome === "timed out") {
       this.#decisions?.record(unansweredDecision(call, "timeout"), ctx);
       this.#stoppedBy = hookName;
@@ -235,15 +235,19 @@ export class Gatekeeper {
   /**
    * Prompts are shown one at a time, in the order their calls asked. Once the turn is
    * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
-   * queued prompt whose hook was switched off meanwhile (don't ask again) isn't shown either.
+   * queued prompt isn't shown when what decided it changed meanwhile: its hook was switched off
+   * (don't ask again), or the grants did (one saved at an earlier prompt may cover it); its call
+   * is decided again.
    */
   #ask(
     ctx: ExtensionContext,
     request: PromptRequest,
-  ): Promise<PromptOutcome | "interrupted" | "timed out" | "switched off" | undefined> {
+  ): Promise<PromptOutcome | "interrupted" | "timed out" | "decide again" | undefined> {
+    const grantsWhenAsked = this.#grants?.inForce();
     const show = async () => {
       if (this.#stoppedBy !== undefined || this.#closed) return "interrupted" as const;
-      if (!this.#enablement.isEnabled(request.hookName)) return "switched off" as const;
+      if (!this.#enablement.isEnabled(request.hookName) || this.#grants?.inForce() !== grantsWhenAsked)
+        return "decide again" as const;
       return this.#show(ctx, request, (prompt, open) => {
         if (open) this.#openPrompts.add(prompt);
         else this.#openPrompts.delete(prompt);

@@ -53,6 +53,27 @@ function decisions() {
   return entries.filter((entry) => entry.type === "permission-hooks-decision").map((entry) => entry.data);
 }
 
+describe("prompts queued behind the one that saves a grant", () => {
+  test("one the grant covers is not shown and its call runs; one it doesn't cover still asks", async () => {
+    const first = call("c1", "git push origin main");
+    const covered = call("c2", "git push origin feature");
+    const uncovered = call("c3", "npm publish");
+    (await approver.next()).answer({ kind: "authorize", grant: { rule: "Bash(git push:*)", scope: "branch" } });
+    expect(await first).toBeUndefined();
+    expect(await covered).toBeUndefined();
+    const asking = await approver.next();
+    expect(asking.request.detail).toBe("npm publish");
+    asking.answer({ kind: "authorize" });
+    expect(await uncovered).toBeUndefined();
+    expect(approver.asked.map((prompt) => prompt.request.detail)).toEqual(["git push origin main", "npm publish"]);
+    expect(decisions()).toMatchObject([
+      { detail: "git push origin main", outcome: "authorize", by: "approver", grant: "Bash(git push:*)" },
+      { detail: "git push origin feature", outcome: "authorize", by: "grant", grant: "Bash(git push:*)" },
+      { detail: "npm publish", outcome: "authorize", by: "approver" },
+    ]);
+  });
+});
+
 describe("Authorize with a grant", () => {
   test("for this branch: the call runs, the grant is recorded in the session, the next such call runs unasked and is logged by grant", async () => {
     const grant = { rule: "Bash(git push:*)", scope: "branch" } as const;
