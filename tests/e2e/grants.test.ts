@@ -142,6 +142,32 @@ describeEachPi("grants", (suite) => {
     await waitForText(pi, "Authorized (by a grant, Bash(git init:*)) git init bash: git init -q two");
   });
 
+  // pi preflights an assistant message's calls one by one; a codemode script's parallel calls queue
+  // (pi 1.x: pi 0.80 has no codemode).
+  if (!suite.version.startsWith("0."))
+    test("at the prompt: a grant saved at the first of two queued prompts settles the second, which never shows", async () => {
+      const code =
+        'await Promise.all([tools.bash({ command: "git init -q one" }), tools.bash({ command: "git init -q two" })]);\nreturn "both";';
+      const pi = await suite.start({
+        script: [{ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "done both" }],
+        extensions: [DIST],
+        files: { "agent/permissions/init.js": INIT_MODULE },
+        settings: { tuiMode: "regular", defaultTools: ["+codemode"] },
+      });
+      await pi.waitFor("permissions 1/1");
+      pi.prompt("go");
+      await promptReady(pi, "git init");
+      pi.send("C-t");
+      await pi.waitFor("enter authorize and save");
+      pi.send("Enter");
+      await pi.waitFor("done both");
+      expect(existsSync(join(pi.cwd, "one", ".git"))).toBe(true);
+      expect(existsSync(join(pi.cwd, "two", ".git"))).toBe(true);
+      pi.prompt("/permissions log");
+      await waitForText(pi, "Authorized (by you, granted Bash(git init:*)) git init bash: git init -q one");
+      await waitForText(pi, "Authorized (by a grant, Bash(git init:*)) git init bash: git init -q two");
+    });
+
   test("at the prompt: a rule file's ask, granted for this project, lands in .pi/permissions/grants.json; esc first goes back to the choices", async () => {
     const rules = { permissions: { ask: ["Bash(touch:*)"] } };
     const pi = await suite.start({
