@@ -426,7 +426,15 @@ export const rpcChoice = {
   dontAsk: (authorize: string, dontAsk: string) => `${authorize}, ${dontAsk}`,
   grant: (authorize: string, rule: string) => `${authorize}, don't ask again for ${rule}…`,
   numbered: (index: number, text: string) => `${index + 1}. ${text}`,
+  script: "Show the script that made this call…",
 } as const;
+
+/** The script view: what the overlay's ctrl+o shows in the command's place, with one way back. */
+export function rpcScriptTitle(hookName: string, script: string): string {
+  return `${promptTitle(hookName)}\n\n${SCRIPT_LABEL} ${script}`;
+}
+
+export const RPC_BACK = "Back to the choices";
 
 /** The scope select's title, as the overlay's grant step reads: the exact rule a grant would save, under its heading. */
 export function rpcGrantTitle(hookName: string, rule: string): string {

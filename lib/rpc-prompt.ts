@@ -7,7 +7,7 @@ import { fromVisible, toVisible } from "./visible.ts";
 
 export type Dialogs = Pick<ExtensionUIContext, "select" | "editor" | "input" | "notify">;
 
-type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk" | "grant";
+type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk" | "grant" | "script";
 
 /** Each choice's text in the select, from the hook's labels. */
 const CHOICE_TEXT: Record<RpcChoice, (labels: PromptRequest["labels"], grantRule: string) => string> = {
@@ -18,12 +18,13 @@ const CHOICE_TEXT: Record<RpcChoice, (labels: PromptRequest["labels"], grantRule
   abortWithNote: (labels) => present.rpcChoice.withNote(labels.abort),
   dontAsk: (labels) => present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk),
   grant: (labels, grantRule) => present.rpcChoice.grant(labels.authorize, grantRule),
+  script: () => present.rpcChoice.script,
 };
 
 /**
  * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor, a note
  * or the grant's scope goes back to the select, as esc in the overlay's edit mode or grant step
- * goes back to the choices.
+ * goes back to the choices. A codemode call's script is one choice away, as ctrl+o shows it in the overlay.
  * Resolves undefined once `signal` aborts (the prompt was closed from outside): pi's editor
  * dialog can't be dismissed, so its answer is then ignored. `remainingMs` is passed on to the
  * client's select and input dialogs as their countdown.
@@ -50,6 +51,7 @@ export async function askThroughDialogs(
   const { grantRule } = request;
   const scopes = grantRule === undefined ? [] : (request.grantScopes ?? []);
   if (scopes.length > 0) choices.push("grant");
+  if (request.script !== undefined) choices.push("script");
   const options = choices.map((choice, index) =>
     present.rpcChoice.numbered(index, toVisible(CHOICE_TEXT[choice](labels, grantRule ?? ""))),
   );
@@ -82,6 +84,12 @@ export async function askThroughDialogs(
         const scope = scopes[scopeOptions.indexOf(where ?? "")];
         if (scope === undefined || grantRule === undefined) continue;
         return { kind: "authorize", grant: { rule: grantRule, scope } };
+      }
+      case "script": {
+        const title = present.rpcScriptTitle(toVisible(request.hookName), toVisible(request.script ?? ""));
+        await ui.select(title, [present.RPC_BACK], dialog());
+        if (signal.aborted) return undefined;
+        continue;
       }
       case "authorizeWithNote":
       case "abortWithNote": {

@@ -548,6 +548,14 @@ describe("RPC clients", () => {
     expect(present.rpcEditorTitle("Git")).toBe("Edit the command (Git); it runs as you leave it.");
     expect(present.rpcNoteTitle("Abort")).toBe("Note to agent with Abort; leave it empty for none.");
   });
+
+  test("the script that made the call, one choice away", () => {
+    expect(present.rpcChoice.script).toBe("Show the script that made this call…");
+    expect(present.rpcScriptTitle("Git", "await tools.bash({ command: 'ls' });\nreturn 1;")).toBe(
+      "! Authorization required: Git\n\nscript: await tools.bash({ command: 'ls' });\nreturn 1;",
+    );
+    expect(present.RPC_BACK).toBe("Back to the choices");
+  });
 });
 
 describe("the fail-safe timeout", () => {

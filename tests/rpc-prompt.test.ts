@@ -195,6 +195,49 @@ describe("closed from outside", () => {
   });
 });
 
+describe("a call a codemode script made", () => {
+  const SCRIPT = 'await tools.bash({ command: "git commit" });\nreturn "\x1b[2J";';
+  const fromScript = gitCommitRequest({ origin: present.promptOrigin("codemode"), script: SCRIPT });
+  const SHOW = "7. Show the script that made this call…";
+
+  test("the origin under the title; the script one choice away, in a select whose one option goes back", async () => {
+    const { ui, asked } = client(SHOW, present.RPC_BACK, "1. Authorize");
+    expect(await askThroughDialogs(ui, fromScript, new AbortController().signal, noTimeout)).toEqual({ kind: "authorize" });
+    expect(asked[0]?.title).toStartWith(
+      "! Authorization required: Git interference\nMade by a codemode script the agent wrote.\n\n",
+    );
+    expect(asked[0]?.options).toEqual([...CHOICES, SHOW]);
+    expect(asked[1]).toEqual({
+      method: "select",
+      title: present.rpcScriptTitle("Git interference", 'await tools.bash({ command: "git commit" });\nreturn "⟨ESC⟩[2J";'),
+      options: [present.RPC_BACK],
+    });
+    expect(asked.map((dialog) => dialog.method)).toEqual(["select", "select", "select"]);
+  });
+
+  test("cancelling the script's select goes back too; closed from outside, it is no answer", async () => {
+    const { ui } = client(SHOW, undefined, "3. Abort");
+    expect(await askThroughDialogs(ui, fromScript, new AbortController().signal, noTimeout)).toEqual({ kind: "abort" });
+    const controller = new AbortController();
+    const closing: Dialogs = {
+      select: (_title, options) => {
+        if (options.includes(present.RPC_BACK)) controller.abort();
+        return Promise.resolve(options.includes(SHOW) ? SHOW : present.RPC_BACK);
+      },
+      editor: () => Promise.resolve(undefined),
+      input: () => Promise.resolve(undefined),
+      notify: () => {},
+    };
+    expect(await askThroughDialogs(closing, fromScript, controller.signal, noTimeout)).toBeUndefined();
+  });
+
+  test("a call the agent made itself offers no script", async () => {
+    const { ui, asked } = client("1. Authorize");
+    await ask(ui);
+    expect(asked[0]?.options).not.toContain(SHOW);
+  });
+});
+
 describe("a grant for the rule that asked", () => {
   const RULE = "Bash(git commit:*)";
   const granting = gitCommitRequest({ grantRule: RULE, grantScopes: ["branch", "project", "user"] });

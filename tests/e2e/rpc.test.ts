@@ -116,7 +116,7 @@ describeEachPi("RPC clients", (suite) => {
     expect(notices(rpc)).toEqual([present.notifyEdited(HOOK)]);
   });
 
-  test("pi 1.x: a codemode script's call says so under the title", async () => {
+  test("pi 1.x: a codemode script's call says so under the title, and shows the script on request", async () => {
     if (suite.version.startsWith("0.")) return;
     const code = 'await tools.bash({ command: "echo from-a-script" });';
     const rpc = await start([{ toolCalls: [{ name: "codemode", arguments: { code } }] }, { text: "ok" }], {
@@ -134,7 +134,16 @@ describeEachPi("RPC clients", (suite) => {
       }),
     );
     expect(select.title).toStartWith(`! Authorization required: ${HOOK}\nMade by a codemode script the agent wrote.\n\n`);
-    rpc.send({ type: "extension_ui_response", id: select.id, value: "1. Authorize" });
+    const show = (select.options as string[]).at(-1);
+    expect(show).toBe(`7. ${present.rpcChoice.script}`);
+    rpc.send({ type: "extension_ui_response", id: select.id, value: show });
+    const script = await rpc.next(dialog("select"));
+    expect(script.title).toBe(present.rpcScriptTitle(HOOK, code));
+    expect(script.options).toEqual([present.RPC_BACK]);
+    rpc.send({ type: "extension_ui_response", id: script.id, value: present.RPC_BACK });
+    const again = await rpc.next(dialog("select"));
+    expect(again.title).toBe(select.title);
+    rpc.send({ type: "extension_ui_response", id: again.id, value: "1. Authorize" });
     await rpc.next((message) => message.type === "agent_end");
   });
 
