@@ -322,11 +322,8 @@ async function loadModule(
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   try {
-    // The query defeats the module cache, so /reload picks up an edited module. Bun ignores the
-    // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
-    const specifier = process.versions.bun ? file : pathToFileURL(file).href;
     const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-    const imported = importAfresh ? importAfresh(file) : import(`${specifier}?generation=${generation}`);
+    const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
     const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
     const factory = module.default;
     if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
@@ -353,6 +350,21 @@ async function loadModule(
     result.hooks.push(hook);
   }
   if (wrappers) result.wrappers = { ...(result.wrappers ?? WRAPPERS), ...wrappers };
+}
+
+// pi's loader (jiti) runs this code with `jitiImport` in scope, and turns `import()` into a call of it.
+declare const jitiImport: unknown;
+
+/**
+ * What `import()` loads a module file by. Natively (unit tests) a query defeats the module cache, so
+ * an edited module loads afresh: Bun ignores the query of a file: URL but honours it on a path; Node
+ * needs a URL for a Windows path. pi's loader keeps a module per file until /reload whatever the
+ * query (live reload imports through `importAfresh`); there a query only costs a failed resolution
+ * before the one that succeeds, which under Bun resolves symlinks: the real path, then.
+ */
+function moduleSpecifier(file: string, generation: bigint): string {
+  if (typeof jitiImport === "function") return process.versions.bun ? realPath(file) : pathToFileURL(file).href;
+  return `${process.versions.bun ? file : pathToFileURL(file).href}?generation=${generation}`;
 }
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
