@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -200,17 +200,19 @@ export function isPermissionFile(name: string): boolean {
 
 /** The module and rule files a permissions directory holds, in load order. */
 export function moduleFiles(root: string): string[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(root);
+    entries = readdirSync(root, { withFileTypes: true });
   } catch {
     return [];
   }
-  return names
-    .filter(isPermissionFile)
+  // The listing tells files and folders apart; anything else (a symlink, say) is looked up.
+  return entries
+    .filter((entry) => isPermissionFile(entry.name))
+    .filter((entry) => entry.isFile() || (!entry.isDirectory() && isFile(join(root, entry.name))))
+    .map((entry) => entry.name)
     .sort()
-    .map((name) => join(root, name))
-    .filter((file) => isFile(file));
+    .map((name) => join(root, name));
 }
 
 /**
