@@ -73,7 +73,10 @@ function isAttention(value: unknown): value is AttentionSetting {
   );
 }
 
-/** pi's settings files for a session, read (each under pi's file lock) on first need, then kept. */
+/**
+ * pi's settings files for a session, read on first need, then kept. SettingsManager takes pi's
+ * file lock for each (a lock folder made and removed), a session start's dearest file work.
+ */
 export type PiSettings = () => SettingsManager;
 
 export function piSettings(cwd: string, projectTrusted: boolean): PiSettings {
@@ -85,7 +88,8 @@ let shared: { cwd: string; projectTrusted: boolean; read: PiSettings } | undefin
 
 /**
  * Runs `run` with `read` as the answer of `sharedPiSettings` for the same project and trust: a
- * session start reads pi's settings once, for the packages' hooks and for its own settings.
+ * session start reads pi's settings once, for the packages' hooks (which Gatekeeper.load looks up
+ * through lib/packages.ts before it first waits) and for its own settings.
  */
 export function sharingPiSettings<T>(cwd: string, projectTrusted: boolean, read: PiSettings, run: () => T): T {
   const before = shared;
