@@ -365,7 +365,7 @@ declare const jitiImport: unknown;
  * before the one that succeeds, which under Bun resolves symlinks: the real path, then.
  */
 function moduleSpecifier(file: string, generation: bigint): string {
-  if (typeof jitiImport === "function") return process.versions.bun ? realPath(file) : pathToFileURL(file).href;
+  if (typeof jitiImport === "function") return process.versions.bun ? realPath(file) : file;
   return `${process.versions.bun ? file : pathToFileURL(file).href}?generation=${generation}`;
 }
 
