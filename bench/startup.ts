@@ -73,7 +73,8 @@ async function startupOf(version: string, runs: number): Promise<Row[]> {
     const [bare, ours, blocking] = await rounds([without, copied, minimal], runs);
     const dev = await rounds([without, checkout], INFO_RUNS);
     const cold = await rounds([without, copied], INFO_RUNS, COLD_CACHE);
-    const extensionOnly = await rounds([without, noModules], INFO_RUNS);
+    // As many runs as the targeted row: the difference it explains is a few milliseconds.
+    const extensionOnly = await rounds([without, noModules], runs);
     return [
       ...compare(`pi ${version}, copied to extensions/`, [bare, ours], true),
       ...compare(`pi ${version}, copied, vs a blocking one-liner (info)`, [blocking, ours], false),
