@@ -9,7 +9,7 @@ import { guard, report } from "./lib/guard.ts";
 import { importAfresh, loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
 import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } from "./lib/presenter.ts";
-import { type PermissionSettings, readSettings } from "./lib/settings.ts";
+import { type PermissionSettings, type PiSettings, piSettings, readSettings, sharingPiSettings } from "./lib/settings.ts";
 import { type PromptWatch, showPrompt } from "./lib/show-prompt.ts";
 import { systemTimers } from "./lib/timers.ts";
 import { FolderWatch, isFolder, watchFolder } from "./lib/watch.ts";
@@ -44,9 +44,13 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
   });
 
   pi.on("session_start", async (_event, ctx) => {
+    // pi's settings files, read once for the packages' hooks and for this extension's settings.
+    let settingsFiles: PiSettings | undefined;
     await guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
-      gatekeeper.load(ctx);
+      const trusted = ctx.isProjectTrusted();
+      settingsFiles = piSettings(ctx.cwd, trusted);
+      sharingPiSettings(ctx.cwd, trusted, settingsFiles, () => gatekeeper.load(ctx));
       // A print or JSON run ends with its turn: nobody saves a module meanwhile.
       if (!ctx.hasUI) return;
       watched = ctx;
@@ -56,7 +60,7 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
       );
     });
     await guard(ctx, DURING.settings, () => {
-      const { settings, problems } = readSettings(ctx);
+      const { settings, problems } = readSettings(ctx, settingsFiles);
       for (const problem of problems) report(ctx, problem, "warning");
       watch = promptWatch(settings, pi);
       decisions.setAuditFile(settings.auditFile);

@@ -43,6 +43,9 @@ const MINIMAL: Variant = {
   blockedWith: "blocked",
 };
 
+// The extension's own share of the cost: copied, with no permission module to load (nothing gates).
+const NO_MODULES: Variant = { name: "no modules", options: { agentExtensions: [BUNDLE], files: {} } };
+
 // pi loads extensions through jiti, which caches its transpiled output in the temp directory; a
 // first start after a reboot or an update pays for transpiling the bundle and the modules.
 const COLD_CACHE = { JITI_FS_CACHE: "false" };
@@ -62,17 +65,22 @@ export async function startup(runs = Number(argument("--runs") ?? 31)): Promise<
 }
 
 async function startupOf(version: string, runs: number): Promise<Row[]> {
-  const sandboxes = await Promise.all([WITHOUT, COPIED, CHECKOUT, MINIMAL].map((variant) => prepare(version, variant)));
-  const [without, copied, checkout, minimal] = sandboxes;
+  const sandboxes = await Promise.all(
+    [WITHOUT, COPIED, CHECKOUT, MINIMAL, NO_MODULES].map((variant) => prepare(version, variant)),
+  );
+  const [without, copied, checkout, minimal, noModules] = sandboxes;
   try {
     const [bare, ours, blocking] = await rounds([without, copied, minimal], runs);
     const dev = await rounds([without, checkout], INFO_RUNS);
     const cold = await rounds([without, copied], INFO_RUNS, COLD_CACHE);
+    // As many runs as the targeted row: the difference it explains is a few milliseconds.
+    const extensionOnly = await rounds([without, noModules], runs);
     return [
       ...compare(`pi ${version}, copied to extensions/`, [bare, ours], true),
       ...compare(`pi ${version}, copied, vs a blocking one-liner (info)`, [blocking, ours], false),
       ...compare(`pi ${version}, dev checkout, -e (info)`, dev, false),
       ...compare(`pi ${version}, copied, jiti cache cold (info)`, cold, false),
+      ...compare(`pi ${version}, copied, no permission modules (info)`, extensionOnly, false),
     ];
   } finally {
     for (const sandbox of sandboxes) sandbox.remove();

@@ -15,55 +15,58 @@ const STATUS_KEY = "permission-hooks";
  * names switched off are recorded: a hook seen for the first time is on.
  */
 export class Enablement {
-  private disabled = new Set<string>();
-  private names: readonly string[] = [];
+  #disabled = new Set<string>();
+  #names: readonly string[] = [];
+  readonly #pi: Pick<ExtensionAPI, "appendEntry">;
 
-  constructor(private readonly pi: Pick<ExtensionAPI, "appendEntry">) {}
+  constructor(pi: Pick<ExtensionAPI, "appendEntry">) {
+    this.#pi = pi;
+  }
 
   /** Takes the state of the branch the session is on now: its latest record wins; none means all on. */
   restore(ctx: ExtensionContext): void {
-    this.disabled = new Set(latestRecord(ctx.sessionManager.getBranch())?.disabled);
-    this.showStatus(ctx);
+    this.#disabled = new Set(latestRecord(ctx.sessionManager.getBranch())?.disabled);
+    this.#showStatus(ctx);
   }
 
   /** The names of the hooks this session loaded, which the footer counts. */
   track(names: readonly string[], ctx: ExtensionContext): void {
-    this.names = names;
-    this.showStatus(ctx);
+    this.#names = names;
+    this.#showStatus(ctx);
   }
 
   isEnabled(name: string): boolean {
-    return !this.disabled.has(name);
+    return !this.#disabled.has(name);
   }
 
   enabledCount(): number {
-    return this.names.filter((name) => this.isEnabled(name)).length;
+    return this.#names.filter((name) => this.isEnabled(name)).length;
   }
 
   /** Switches hooks on (true) or off (false) and records the result; false when nothing changed. */
   apply(changes: ReadonlyMap<string, boolean>, ctx: ExtensionContext): boolean {
-    const next = new Set(this.disabled);
+    const next = new Set(this.#disabled);
     for (const [name, enabled] of changes) {
       if (enabled) next.delete(name);
       else next.add(name);
     }
-    if (next.size === this.disabled.size && [...next].every((name) => this.disabled.has(name))) return false;
-    this.disabled = next;
-    this.pi.appendEntry<EnablementRecord>(ENABLEMENT_ENTRY, { disabled: [...next].sort() });
-    this.showStatus(ctx);
+    if (next.size === this.#disabled.size && [...next].every((name) => this.#disabled.has(name))) return false;
+    this.#disabled = next;
+    this.#pi.appendEntry<EnablementRecord>(ENABLEMENT_ENTRY, { disabled: [...next].sort() });
+    this.#showStatus(ctx);
     return true;
   }
 
   /** Every hook off while any is on; otherwise every hook on. Returns whether they are on now. */
   toggleAll(ctx: ExtensionContext): boolean {
-    const on = !this.names.some((name) => this.isEnabled(name));
-    this.apply(new Map(this.names.map((name) => [name, on])), ctx);
+    const on = !this.#names.some((name) => this.isEnabled(name));
+    this.apply(new Map(this.#names.map((name) => [name, on])), ctx);
     return on;
   }
 
-  private showStatus(ctx: ExtensionContext): void {
+  #showStatus(ctx: ExtensionContext): void {
     try {
-      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(this.enabledCount(), this.names.length));
+      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(this.enabledCount(), this.#names.length));
     } catch {
       // The session this status was for has been replaced (a stale ctx throws); its successor shows its own.
     }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -200,17 +200,19 @@ export function isPermissionFile(name: string): boolean {
 
 /** The module and rule files a permissions directory holds, in load order. */
 export function moduleFiles(root: string): string[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(root);
+    entries = readdirSync(root, { withFileTypes: true });
   } catch {
     return [];
   }
-  return names
-    .filter(isPermissionFile)
+  // The listing tells files and folders apart; anything else (a symlink, say) is looked up.
+  return entries
+    .filter((entry) => isPermissionFile(entry.name))
+    .filter((entry) => entry.isFile() || (!entry.isDirectory() && isFile(join(root, entry.name))))
+    .map((entry) => entry.name)
     .sort()
-    .map((name) => join(root, name))
-    .filter((file) => isFile(file));
+    .map((name) => join(root, name));
 }
 
 /**
@@ -322,11 +324,8 @@ async function loadModule(
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   try {
-    // The query defeats the module cache, so /reload picks up an edited module. Bun ignores the
-    // query of a file: URL but honours it on a path; Node needs a URL for a Windows path.
-    const specifier = process.versions.bun ? file : pathToFileURL(file).href;
     const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-    const imported = importAfresh ? importAfresh(file) : import(`${specifier}?generation=${generation}`);
+    const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
     const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
     const factory = module.default;
     if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
@@ -353,6 +352,21 @@ async function loadModule(
     result.hooks.push(hook);
   }
   if (wrappers) result.wrappers = { ...(result.wrappers ?? WRAPPERS), ...wrappers };
+}
+
+// pi's loader (jiti) runs this code with `jitiImport` in scope, and turns `import()` into a call of it.
+declare const jitiImport: unknown;
+
+/**
+ * What `import()` loads a module file by. Natively (unit tests) a query defeats the module cache, so
+ * an edited module loads afresh: Bun ignores the query of a file: URL but honours it on a path; Node
+ * needs a URL for a Windows path. pi's loader keeps a module per file until /reload whatever the
+ * query (live reload imports through `importAfresh`); there a query only costs a failed resolution
+ * before the one that succeeds, which under Bun resolves symlinks: the real path, then.
+ */
+function moduleSpecifier(file: string, generation: bigint): string {
+  if (typeof jitiImport === "function") return process.versions.bun ? realPath(file) : file;
+  return `${process.versions.bun ? file : pathToFileURL(file).href}?generation=${generation}`;
 }
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {

@@ -4,10 +4,11 @@
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
 import { globSync, readFileSync, statSync } from "node:fs";
 import { basename, join, matchesGlob, relative, resolve, sep } from "node:path";
-import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, SettingsManager } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
+import { sharedPiSettings } from "./settings.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -33,8 +34,8 @@ export interface InstalledPackage {
  */
 export function installedPackages(cwd: string, projectTrusted: boolean): InstalledPackage[] {
   const agentDir = getAgentDir();
-  const settingsManager = SettingsManager.create(cwd, agentDir, { projectTrusted });
-  const manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
+  const settingsManager = sharedPiSettings(cwd, projectTrusted);
+  let manager: DefaultPackageManager | undefined;
   const scopes = [
     { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },
     { scope: "user" as const, base: agentDir, entries: settingsManager.getGlobalSettings().packages },
@@ -44,6 +45,7 @@ export function installedPackages(cwd: string, projectTrusted: boolean): Install
   for (const { scope, base, entries } of scopes) {
     for (const entry of entries ?? []) {
       const source = typeof entry === "string" ? entry : entry.source;
+      manager ??= new DefaultPackageManager({ cwd, agentDir, settingsManager });
       const root = manager.getInstalledPath(source, scope);
       if (root === undefined) continue;
       const identity = packageIdentity(source, root, base);

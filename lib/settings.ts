@@ -73,14 +73,50 @@ function isAttention(value: unknown): value is AttentionSetting {
   );
 }
 
+/**
+ * pi's settings files for a session, read on first need, then kept. SettingsManager takes pi's
+ * file lock for each (a lock folder made and removed), a session start's dearest file work.
+ */
+export type PiSettings = () => SettingsManager;
+
+export function piSettings(cwd: string, projectTrusted: boolean): PiSettings {
+  let manager: SettingsManager | undefined;
+  return () => (manager ??= SettingsManager.create(cwd, getAgentDir(), { projectTrusted }));
+}
+
+let shared: { cwd: string; projectTrusted: boolean; read: PiSettings } | undefined;
+
+/**
+ * Runs `run` with `read` as the answer of `sharedPiSettings` for the same project and trust: a
+ * session start reads pi's settings once, for the packages' hooks (which Gatekeeper.load looks up
+ * through lib/packages.ts before it first waits) and for its own settings.
+ */
+export function sharingPiSettings<T>(cwd: string, projectTrusted: boolean, read: PiSettings, run: () => T): T {
+  const before = shared;
+  shared = { cwd, projectTrusted, read };
+  try {
+    return run();
+  } finally {
+    shared = before;
+  }
+}
+
+/** The settings `sharingPiSettings` lends right now, or a fresh read. */
+export function sharedPiSettings(cwd: string, projectTrusted: boolean): SettingsManager {
+  const lent = shared?.cwd === cwd && shared.projectTrusted === projectTrusted ? shared.read : piSettings(cwd, projectTrusted);
+  return lent();
+}
+
 /** This session's settings: the user's, and the project's where pi trusts the project. */
-export function readSettings(ctx: ExtensionContext): { settings: PermissionSettings; problems: string[] } {
-  const agentDir = getAgentDir();
-  const manager = SettingsManager.create(ctx.cwd, agentDir, { projectTrusted: ctx.isProjectTrusted() });
+export function readSettings(
+  ctx: ExtensionContext,
+  read: PiSettings = piSettings(ctx.cwd, ctx.isProjectTrusted()),
+): { settings: PermissionSettings; problems: string[] } {
+  const manager = read();
   const valueIn = (settings: object) => (settings as Record<string, unknown>)[SETTINGS_KEY];
   return parseSettings(
     [
-      { file: join(agentDir, "settings.json"), value: valueIn(manager.getGlobalSettings()) },
+      { file: join(getAgentDir(), "settings.json"), value: valueIn(manager.getGlobalSettings()) },
       { file: join(ctx.cwd, CONFIG_DIR_NAME, "settings.json"), value: valueIn(manager.getProjectSettings()) },
     ],
     homedir(),

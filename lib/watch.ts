@@ -32,63 +32,72 @@ export const watchFolder: WatchFolder = (dir, onEvent) => {
  * that doesn't exist yet is watched through its parent, for its creation.
  */
 export class FolderWatch {
-  private readonly watching = new Map<string, Watching>();
-  private changed = new Set<string>();
-  private settling: unknown;
+  readonly #watching = new Map<string, Watching>();
+  #changed = new Set<string>();
+  #settling: unknown;
+  readonly #watchFolder: WatchFolder;
+  readonly #timers: Timers;
+  readonly #isFolder: (path: string) => boolean;
+  readonly #onChange: (changed: ReadonlySet<string>) => void;
 
   constructor(
-    private readonly watchFolder: WatchFolder,
-    private readonly timers: Timers,
-    private readonly isFolder: (path: string) => boolean,
-    private readonly onChange: (changed: ReadonlySet<string>) => void,
-  ) {}
+    watchFolder: WatchFolder,
+    timers: Timers,
+    isFolder: (path: string) => boolean,
+    onChange: (changed: ReadonlySet<string>) => void,
+  ) {
+    this.#watchFolder = watchFolder;
+    this.#timers = timers;
+    this.#isFolder = isFolder;
+    this.#onChange = onChange;
+  }
 
   /** From now on, exactly these folders. */
   watch(folders: readonly string[]): void {
     const wanted = new Map<string, () => Watching | undefined>();
     for (const folder of folders) {
-      if (this.isFolder(folder))
+      if (this.#isFolder(folder))
         wanted.set(`in\0${folder}`, () =>
-          this.watchFolder(folder, (name) => {
-            if (name === null) this.change(folder);
-            else if (isPermissionFile(name)) this.change(join(folder, name));
+          this.#watchFolder(folder, (name) => {
+            if (name === null) this.#change(folder);
+            else if (isPermissionFile(name)) this.#change(join(folder, name));
           }),
         );
-      else if (this.isFolder(dirname(folder)))
+      else if (this.#isFolder(dirname(folder)))
         wanted.set(`for\0${folder}`, () =>
-          this.watchFolder(dirname(folder), (name) => {
-            if (name === null || name === basename(folder)) this.change(folder);
+          this.#watchFolder(dirname(folder), (name) => {
+            if (name === null || name === basename(folder)) this.#change(folder);
           }),
         );
     }
-    for (const [key, watching] of this.watching) {
+    for (const [key, watching] of this.#watching) {
       if (wanted.has(key)) continue;
       watching.close();
-      this.watching.delete(key);
+      this.#watching.delete(key);
     }
     for (const [key, start] of wanted) {
-      if (this.watching.has(key)) continue;
+      if (this.#watching.has(key)) continue;
       const watching = start();
-      if (watching) this.watching.set(key, watching);
+      if (watching) this.#watching.set(key, watching);
     }
   }
 
   close(): void {
-    for (const watching of this.watching.values()) watching.close();
-    this.watching.clear();
-    if (this.settling !== undefined) this.timers.clearTimeout(this.settling);
-    this.settling = undefined;
-    this.changed = new Set();
+    for (const watching of this.#watching.values()) watching.close();
+    this.#watching.clear();
+    if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
+    this.#settling = undefined;
+    this.#changed = new Set();
   }
 
-  private change(path: string): void {
-    this.changed.add(path);
-    if (this.settling !== undefined) this.timers.clearTimeout(this.settling);
-    this.settling = this.timers.setTimeout(() => {
-      this.settling = undefined;
-      const changed = this.changed;
-      this.changed = new Set();
-      this.onChange(changed);
+  #change(path: string): void {
+    this.#changed.add(path);
+    if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
+    this.#settling = this.#timers.setTimeout(() => {
+      this.#settling = undefined;
+      const changed = this.#changed;
+      this.#changed = new Set();
+      this.#onChange(changed);
     }, SETTLE_MS);
   }
 }

@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { loadPermissionModules } from "../lib/loader.ts";
 import { applyPatterns, type InstalledPackage, installedPackages, packagePermissions } from "../lib/packages.ts";
 import { notifyLoadError, packageProblems, promptHookScope } from "../lib/presenter.ts";
+import { piSettings, sharingPiSettings } from "../lib/settings.ts";
 
 const TEMP = mkdtempSync(join(tmpdir(), "pph-packages-"));
 const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
@@ -193,6 +194,16 @@ describe("which packages: pi's settings and package manager", () => {
     settings(join(agentDir, "settings.json"), ["npm:tools"]);
     settings(join(cwd, ".pi/settings.json"), ["npm:tools@1.0.0"]);
     expect(installedPackages(cwd, true)).toEqual([{ source: "npm:tools@1.0.0", root: join(cwd, ".pi/npm/node_modules/tools") }]);
+  });
+
+  test("during a session start, from the settings it read for everything (one read of each file)", () => {
+    const before = pkg("listed-at-start", {});
+    settings(join(agentDir, "settings.json"), [before]);
+    settings(join(cwd, ".pi/settings.json"), []);
+    const read = piSettings(cwd, true);
+    read();
+    settings(join(agentDir, "settings.json"), [pkg("listed-later", {})]);
+    expect(sharingPiSettings(cwd, true, read, () => installedPackages(cwd, true))).toEqual([{ source: before, root: before }]);
   });
 
   test("a filter that is not a list narrows nothing", () => {

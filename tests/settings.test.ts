@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { notifySettingInvalid, settingProblems } from "../lib/presenter.ts";
-import { DEFAULT_SETTINGS, parseSettings, readSettings } from "../lib/settings.ts";
+import {
+  DEFAULT_SETTINGS,
+  parseSettings,
+  piSettings,
+  readSettings,
+  sharedPiSettings,
+  sharingPiSettings,
+} from "../lib/settings.ts";
 
 const USER = "/home/me/.pi/agent/settings.json";
 const PROJECT = "/work/.pi/settings.json";
@@ -86,5 +93,23 @@ describe("reading pi's settings.json through pi's SettingsManager", () => {
 
   test("an untrusted project's settings are not read", () => {
     expect(readSettings(ctx(false)).settings).toEqual({ attention: "auto", attentionRepeatSeconds: 60, timeoutSeconds: 120 });
+  });
+
+  test("a session start reads the files once, on first need, for everything it needs", () => {
+    const read = piSettings(cwd, true);
+    const manager = read();
+    expect(read()).toBe(manager);
+    expect(readSettings(ctx(true), read).settings.attention).toBe("off");
+    const lent = sharingPiSettings(cwd, true, read, () => sharedPiSettings(cwd, true));
+    expect(lent).toBe(manager);
+  });
+
+  test("only while it is lent, and only for the same project and trust: otherwise the files are read afresh", () => {
+    const read = piSettings(cwd, true);
+    sharingPiSettings(cwd, true, read, () => {
+      expect(sharedPiSettings(cwd, false)).not.toBe(read());
+      expect(sharedPiSettings(agentDir, true)).not.toBe(read());
+    });
+    expect(sharedPiSettings(cwd, true)).not.toBe(read());
   });
 });
