@@ -16,11 +16,24 @@ import { installedPackages, packagePermissions } from "./packages.ts";
 import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
+import type { RuleSet } from "./rules-file.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 import { touched } from "./watch.ts";
 
 type Content = ToolResultEvent["content"];
+
+/** A call its hooks ask about, as it was decided: the prompt to show, and what the answer applies to. */
+interface Asking {
+  request: PromptRequest;
+  call: { hookName: string; toolName: string; detail: string };
+  parent: ParentCall | undefined;
+  tool: PermissionTool;
+  /** The grants in force when it was decided: a prompt still waiting when they change is decided again. */
+  grants: readonly RuleSet[] | undefined;
+  /** What the agent reads when the prompt can't be shown after all. */
+  noUi: string;
+}
 
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
@@ -147,12 +160,23 @@ export class Gatekeeper {
     const parentId = parentOf(event);
     if (parentId !== undefined) this.#notes.madeBy(event.toolCallId, parentId);
     if (this.#stoppedBy !== undefined) return this.#stopped();
+    const judged = await this.#judge(event, ctx);
+    return "asking" in judged ? this.#ask(event, ctx, judged.asking) : judged.result;
+  }
+
+  /** What the hooks (and the grants) decide about a call: a result for pi, or a prompt to show. */
+  async #judge(
+    event: ToolCallEvent,
+    ctx: ExtensionContext,
+  ): Promise<{ result: ToolCallEventResult | undefined } | { asking: Asking }> {
     const loaded = await this.#loading;
     const hooks = loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
-    if (hooks.length === 0) return undefined;
+    if (hooks.length === 0) return { result: undefined };
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
+    const parentId = parentOf(event);
     const parent = parentId === undefined ? undefined : parentCall(ctx, this.#notes.rootOf(event.toolCallId));
     const input = parent ? { cwd: ctx.cwd, tool, parent } : { cwd: ctx.cwd, tool };
+    const grants = this.#grants?.inForce();
     let verdict = await evaluate(hooks, input);
     let granted: GrantUse | undefined;
     if (this.#grants?.any()) ({ verdict, granted } = await this.#grants.pass(verdict, hooks, input));
@@ -162,30 +186,64 @@ export class Gatekeeper {
           grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule),
           ctx,
         );
-      return undefined;
+      return { result: undefined };
     }
-    const hookName = verdict.hook.name;
-    const call = { hookName, toolName: event.toolName, detail: tool.detail };
+    const call = { hookName: verdict.hook.name, toolName: event.toolName, detail: tool.detail };
     if (verdict.kind === "block") {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
-      return blocked(present.agentHookBlock(hookName, verdict.reason));
+      return { result: blocked(present.agentHookBlock(call.hookName, verdict.reason)) };
     }
     if (!canAsk(ctx)) {
       this.#decisions?.record(unansweredDecision(call, "no UI"), ctx);
-      return blocked(noUiReason(verdict));
+      return { result: blocked(noUiReason(verdict)) };
     }
-    const outcome = await this.#ask(
-      ctx,
-      promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx)),
-    );
+    const request = promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx));
+    return { asking: { request, call, parent, tool, grants, noUi: noUiReason(verdict) } };
+  }
+
+  /**
+   * Prompts are shown one at a time, in the order their calls asked. Once the turn is
+   * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
+   * queued prompt is decided again, in its place, when what decided it changed while it waited:
+   * its hook was switched off (don't ask again), or the grants changed (one saved at an earlier
+   * prompt may cover it). It shows only if its call still asks.
+   */
+  #ask(event: ToolCallEvent, ctx: ExtensionContext, asking: Asking): Promise<ToolCallEventResult | undefined> {
+    const turn = async () => {
+      let current = asking;
+      for (;;) {
+        if (this.#stoppedBy !== undefined || this.#closed) return this.#stopped(current.call.hookName);
+        if (this.#enablement.isEnabled(current.call.hookName) && this.#grants?.inForce() === current.grants) break;
+        const judged = await this.#judge(event, ctx);
+        if ("result" in judged) return judged.result;
+        current = judged.asking;
+      }
+      const outcome = await this.#show(ctx, current.request, (prompt, open) => {
+        if (open) this.#openPrompts.add(prompt);
+        else this.#openPrompts.delete(prompt);
+      });
+      return this.#settle(event, ctx, current, outcome);
+    };
+    const answer = this.#promptQueue.then(turn, turn);
+    this.#promptQueue = answer.catch(() => undefined);
+    return answer;
+  }
+
+  /** What the Approver's answer means for the call: recorded, and applied. */
+  #settle(
+    event: ToolCallEvent,
+    ctx: ExtensionContext,
+    { call, parent, tool, noUi }: Asking,
+    outcome: Awaited<ReturnType<ShowPrompt>>,
+  ): ToolCallEventResult | undefined {
+    const { hookName } = call;
     if (outcome === "interrupted" || this.#closed) return this.#stopped(hookName);
-    if (outcome === "decide again") return this.onToolCall(event, ctx);
     if (outcome === "timed out") {
       this.#decisions?.record(unansweredDecision(call, "timeout"), ctx);
       this.#stoppedBy = hookName;
       return blocked(present.agentTimedOut(hookName));
     }
-    if (outcome === undefined) return blocked(noUiReason(verdict));
+    if (outcome === undefined) return blocked(noUi);
     // The log says a grant was made only once it is saved.
     const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
     this.#decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
@@ -230,32 +288,6 @@ export class Gatekeeper {
     this.#closed = true;
     this.#notes.discardAll();
     for (const prompt of this.#openPrompts) prompt.cancel();
-  }
-
-  /**
-   * Prompts are shown one at a time, in the order their calls asked. Once the turn is
-   * interrupted, the open prompt closes and queued ones resolve as Abort without showing. A
-   * queued prompt isn't shown when what decided it changed meanwhile: its hook was switched off
-   * (don't ask again), or the grants did (one saved at an earlier prompt may cover it); its call
-   * is decided again.
-   */
-  #ask(
-    ctx: ExtensionContext,
-    request: PromptRequest,
-  ): Promise<PromptOutcome | "interrupted" | "timed out" | "decide again" | undefined> {
-    const grantsWhenAsked = this.#grants?.inForce();
-    const show = async () => {
-      if (this.#stoppedBy !== undefined || this.#closed) return "interrupted" as const;
-      if (!this.#enablement.isEnabled(request.hookName) || this.#grants?.inForce() !== grantsWhenAsked)
-        return "decide again" as const;
-      return this.#show(ctx, request, (prompt, open) => {
-        if (open) this.#openPrompts.add(prompt);
-        else this.#openPrompts.delete(prompt);
-      });
-    };
-    const answer = this.#promptQueue.then(show, show);
-    this.#promptQueue = answer.catch(() => undefined);
-    return answer;
   }
 
   /**

@@ -10,11 +10,26 @@ import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { GRANTS_ENTRY, Grants } from "../lib/grants.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
+import {
+  bashCall,
+  codemodeMessage,
+  codemodeResult,
+  fakeApprover,
+  fakeSession,
+  nestedBashCall,
+  useAgentDir,
+} from "./support/fake-session.ts";
 
 // "push" asks about git push (highlighting `git push`); "mirror" blocks --mirror; the rule file
-// denies force pushes and asks about npm publish.
+// denies force pushes and asks about npm publish; "slow" only takes its time.
 useAgentDir({
+  // Decides nothing, but takes its time (a chain of microtasks) when it sees a command that says "slowly" again.
+  "0-slow.js": `const seen = new Set();
+export default (api) => api.onToolUse({ name: "slow", handler: async ({ tool }) => {
+  if (tool.name !== "bash" || !tool.command.includes("slowly")) return;
+  if (seen.has(tool.command)) for (let i = 0; i < 50; i++) await null;
+  seen.add(tool.command);
+} });`,
   "a-push.js": `export default (api) => api.matchCommand({ name: "push", program: "git", subcommands: ["push"] });`,
   "b-mirror.js": `export default (api) => api.onToolUse({ name: "mirror", handler: ({ tool }) => tool.name === "bash" && tool.command.includes("--mirror") && api.block("no mirrors") });`,
   "c-rules.json": JSON.stringify({ permissions: { deny: ["Bash(git push -f:*)"], ask: ["Bash(npm publish:*)"] } }),
@@ -70,6 +85,41 @@ describe("prompts queued behind the one that saves a grant", () => {
       { detail: "git push origin main", outcome: "authorize", by: "approver", grant: "Bash(git push:*)" },
       { detail: "git push origin feature", outcome: "authorize", by: "grant", grant: "Bash(git push:*)" },
       { detail: "npm publish", outcome: "authorize", by: "approver" },
+    ]);
+  });
+
+  test("the ones still asking keep their places: decided again where they wait, not sent to the back", async () => {
+    const first = call("c1", "git push origin main");
+    const second = call("c2", "npm publish slowly");
+    const third = call("c3", "npm publish b");
+    (await approver.next()).answer({ kind: "authorize", grant: { rule: "Bash(git push:*)", scope: "branch" } });
+    for (const detail of ["npm publish slowly", "npm publish b"]) {
+      const prompt = await approver.next();
+      expect(prompt.request.detail).toBe(detail);
+      prompt.answer({ kind: "authorize" });
+    }
+    expect(await Promise.all([first, second, third])).toEqual([undefined, undefined, undefined]);
+    expect(approver.asked.map((prompt) => prompt.request.detail)).toEqual([
+      "git push origin main",
+      "npm publish slowly",
+      "npm publish b",
+    ]);
+  });
+
+  test("one made by a script that has ended meanwhile: decided again, asked, and still blocked as the script's", async () => {
+    session = fakeSession({ cwd: PROJECT, branch: [codemodeMessage("cm", "await tools.bash(…)")] });
+    const nested = (id: string, command: string) => gatekeeper.onToolCall(nestedBashCall(id, "cm", command), session.ctx);
+    const first = nested("cm/1", "git push origin main");
+    const second = nested("cm/2", "npm publish");
+    const prompt = await approver.next();
+    gatekeeper.onToolResult(codemodeResult("cm", "Script completed"));
+    prompt.answer({ kind: "authorize", grant: { rule: "Bash(git push:*)", scope: "branch" } });
+    expect(await first).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
+    (await approver.next()).answer({ kind: "authorize", note: "fine" });
+    expect(await second).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
+    expect(session.notices.filter((notice) => notice.startsWith("Not run"))).toEqual([
+      present.notifyParentEnded("push", "codemode"),
+      present.notifyParentEnded("c-rules.json", "codemode"),
     ]);
   });
 });
