@@ -260,9 +260,7 @@ export function permissionsFolder(scope: FileScope, cwd: string): string {
 
 /** The file with the rule appended to its `"grants"` (created when absent); unchanged when already granted. */
 export function withGrant(text: string | undefined, rule: string): string | { error: string } {
-  return withGrants(text, (grants) =>
-    text !== undefined && grants.some((entry) => entryRule(entry) === rule.trim()) ? text : [...grants, rule],
-  );
+  return withGrants(text, (grants) => (grants.some((entry) => entryRule(entry) === rule.trim()) ? grants : [...grants, rule]));
 }
 
 /** The file without the rule in its `"grants"` (as a string or a `{ "rule": … }` entry). */
@@ -270,8 +268,8 @@ export function withoutGrant(text: string | undefined, rule: string): string | {
   return withGrants(text, (grants) => grants.filter((entry) => entryRule(entry) !== rule.trim()));
 }
 
-/** The file with its `"grants"` list as `change` makes it; `change` may keep the text as it is. */
-function withGrants(text: string | undefined, change: (grants: unknown[]) => unknown[] | string): string | { error: string } {
+/** The file with its `"grants"` list as `change` makes it; the text as it is when `change` returns the same list. */
+function withGrants(text: string | undefined, change: (grants: unknown[]) => unknown[]): string | { error: string } {
   let value: unknown = {};
   try {
     if (text !== undefined) value = JSON.parse(text);
@@ -283,7 +281,7 @@ function withGrants(text: string | undefined, change: (grants: unknown[]) => unk
   const grants = file.grants ?? [];
   if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
   const changed = change(grants);
-  return typeof changed === "string" ? changed : checked({ ...file, grants: changed });
+  return changed === grants && text !== undefined ? text : checked({ ...file, grants: changed });
 }
 
 function entryRule(entry: unknown): string | undefined {

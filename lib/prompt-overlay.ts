@@ -307,7 +307,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (data === "k") return this.#move(-1);
     if (data === "j") return this.#move(1);
     const digit = digitIndex(data);
-    if (digit < this.#choices.length) {
+    if (digit !== undefined && digit < this.#choices.length) {
       this.#selected = digit;
       if (!this.#tabUsed) this.#confirm(this.#choices[digit]);
     }
@@ -341,7 +341,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
     if (this.#handleViewInput(data)) return;
     const digit = digitIndex(data);
-    if (digit < this.#scopes.length) this.#scope = digit;
+    if (digit !== undefined && digit < this.#scopes.length) this.#scope = digit;
   }
 
   #moveScope(step: number): void {
@@ -601,9 +601,9 @@ function heights<Part extends string>(parts: Record<Part, readonly string[]>): R
   return rows;
 }
 
-/** The index a digit key 1–9 picks; Infinity for any other input. */
-function digitIndex(data: string): number {
-  return /^[1-9]$/.test(data) ? Number(data) - 1 : Number.POSITIVE_INFINITY;
+/** The index a digit key 1–9 picks; none for any other input. */
+function digitIndex(data: string): number | undefined {
+  return /^[1-9]$/.test(data) ? Number(data) - 1 : undefined;
 }
 
 /**

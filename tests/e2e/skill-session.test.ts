@@ -109,6 +109,7 @@ describeEachPi("the authoring skill", (suite) => {
     // The README shows the newest pi's session (pi 0.80's write tool words its result differently).
     if (suite.version !== PI_VERSIONS.at(-1)) return;
     const readme = readFileSync(join(REPO, "README.md"), "utf8");
+    expect(readme).toContain(`A session in pi ${suite.version}, with the package installed by \`pi install\``);
     expect(readme).toContain(`\`\`\`text\n${transcript(records[2]!, pi)}\n\`\`\``);
   });
 });
