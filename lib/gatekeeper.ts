@@ -17,6 +17,7 @@ import * as present from "./presenter.ts";
 import { projectModulesTrusted } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import type { RuleSet } from "./rules-file.ts";
+import { type PiSettings, piSettings } from "./settings.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 import { touched } from "./watch.ts";
@@ -71,13 +72,16 @@ export class Gatekeeper {
     this.#importAfresh = importAfresh;
   }
 
-  /** (Re)loads permission modules; project modules only in a project the Approver trusts. */
-  load(ctx: ExtensionContext): void {
+  /**
+   * (Re)loads permission modules; project modules only in a project the Approver trusts. `settings`:
+   * pi's settings files, which a session start reads once for everything it needs.
+   */
+  load(ctx: ExtensionContext, settings: PiSettings = piSettings(ctx.cwd, ctx.isProjectTrusted())): void {
     this.#notes.discardAll();
     this.#stoppedBy = undefined;
     this.#closed = false;
     this.#grants?.restore(ctx);
-    this.#loading = this.#loadHooks(ctx);
+    this.#loading = this.#loadHooks(ctx, settings);
   }
 
   /**
@@ -88,7 +92,7 @@ export class Gatekeeper {
   async reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
     while (this.#openPrompts.size > 0) await this.#promptQueue;
     const previous = await this.#loading;
-    this.#loading = this.#loadHooks(ctx, { previous, changed });
+    this.#loading = this.#loadHooks(ctx, piSettings(ctx.cwd, ctx.isProjectTrusted()), { previous, changed });
     await this.#loading;
   }
 
@@ -101,13 +105,17 @@ export class Gatekeeper {
     return [...new Set(folders)];
   }
 
-  #loadHooks(ctx: ExtensionContext, since?: { previous: LoadResult; changed: ReadonlySet<string> }): Promise<LoadResult> {
+  #loadHooks(
+    ctx: ExtensionContext,
+    settings: PiSettings,
+    since?: { previous: LoadResult; changed: ReadonlySet<string> },
+  ): Promise<LoadResult> {
     const grants = this.#grants;
     const told = (entry: LoadError, before: readonly LoadError[]) =>
       since !== undefined &&
       !touched(since.changed, entry.file) &&
       before.some((other) => other.file === entry.file && other.error === entry.error);
-    const loading = permissionDirs(ctx).then(async (dirs) => {
+    const loading = permissionDirs(ctx, settings).then(async (dirs) => {
       this.#dirs = dirs;
       const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
       const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
@@ -431,10 +439,10 @@ function label(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 
-async function permissionDirs(ctx: ExtensionContext): Promise<PermissionDirs> {
+async function permissionDirs(ctx: ExtensionContext, settings: PiSettings): Promise<PermissionDirs> {
   const user = permissionsFolder("user", ctx.cwd);
   const project = permissionsFolder("project", ctx.cwd);
-  const packages = installedPackages(ctx.cwd, ctx.isProjectTrusted()).map(packagePermissions);
+  const packages = installedPackages(ctx.cwd, settings).map(packagePermissions);
   if (moduleFiles(project).length === 0) return { user, packages };
   if (await projectModulesTrusted(ctx, project)) return { project, user, packages };
   report(ctx, present.notifyProjectModulesSkipped(project), "warning");

@@ -8,7 +8,7 @@ import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir } from "@earendil-w
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
-import { sharedPiSettings } from "./settings.ts";
+import type { PiSettings } from "./settings.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -32,9 +32,9 @@ export interface InstalledPackage {
  * Every installed package pi's settings list, the project's first (only in a project pi trusts), as
  * pi orders them; a package listed in both scopes once, as the project lists it.
  */
-export function installedPackages(cwd: string, projectTrusted: boolean): InstalledPackage[] {
+export function installedPackages(cwd: string, settings: PiSettings): InstalledPackage[] {
   const agentDir = getAgentDir();
-  const settingsManager = sharedPiSettings(cwd, projectTrusted);
+  const settingsManager = settings();
   let manager: DefaultPackageManager | undefined;
   const scopes = [
     { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },

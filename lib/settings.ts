@@ -84,29 +84,6 @@ export function piSettings(cwd: string, projectTrusted: boolean): PiSettings {
   return () => (manager ??= SettingsManager.create(cwd, getAgentDir(), { projectTrusted }));
 }
 
-let shared: { cwd: string; projectTrusted: boolean; read: PiSettings } | undefined;
-
-/**
- * Runs `run` with `read` as the answer of `sharedPiSettings` for the same project and trust: a
- * session start reads pi's settings once, for the packages' hooks (which Gatekeeper.load looks up
- * through lib/packages.ts before it first waits) and for its own settings.
- */
-export function sharingPiSettings<T>(cwd: string, projectTrusted: boolean, read: PiSettings, run: () => T): T {
-  const before = shared;
-  shared = { cwd, projectTrusted, read };
-  try {
-    return run();
-  } finally {
-    shared = before;
-  }
-}
-
-/** The settings `sharingPiSettings` lends right now, or a fresh read. */
-export function sharedPiSettings(cwd: string, projectTrusted: boolean): SettingsManager {
-  const lent = shared?.cwd === cwd && shared.projectTrusted === projectTrusted ? shared.read : piSettings(cwd, projectTrusted);
-  return lent();
-}
-
 /** This session's settings: the user's, and the project's where pi trusts the project. */
 export function readSettings(
   ctx: ExtensionContext,

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { loadPermissionModules } from "../lib/loader.ts";
 import { applyPatterns, type InstalledPackage, installedPackages, packagePermissions } from "../lib/packages.ts";
 import { notifyLoadError, packageProblems, promptHookScope } from "../lib/presenter.ts";
-import { piSettings, sharingPiSettings } from "../lib/settings.ts";
+import { piSettings } from "../lib/settings.ts";
 
 const TEMP = mkdtempSync(join(tmpdir(), "pph-packages-"));
 const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
@@ -168,7 +168,7 @@ describe("which packages: pi's settings and package manager", () => {
     const project = pkg("project-pkg", { "permissions/p.ts": hookModule("p") });
     settings(join(agentDir, "settings.json"), ["../user-pkg", "../not-installed"]);
     settings(join(cwd, ".pi/settings.json"), [{ source: "../../project-pkg", permissions: ["p.ts"] }]);
-    expect(installedPackages(cwd, true)).toEqual([
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
       { source: "../../project-pkg", root: project, filter: ["p.ts"] },
       { source: "../user-pkg", root: user },
     ]);
@@ -178,14 +178,14 @@ describe("which packages: pi's settings and package manager", () => {
     const user = pkg("user-only", {});
     settings(join(agentDir, "settings.json"), [user]);
     settings(join(cwd, ".pi/settings.json"), [pkg("project-only", {})]);
-    expect(installedPackages(cwd, false)).toEqual([{ source: user, root: user }]);
+    expect(installedPackages(cwd, piSettings(cwd, false))).toEqual([{ source: user, root: user }]);
   });
 
   test("a package in both scopes loads once, as the project lists it", () => {
     const both = pkg("both", {});
     settings(join(agentDir, "settings.json"), [both]);
     settings(join(cwd, ".pi/settings.json"), [{ source: both, permissions: [] }]);
-    expect(installedPackages(cwd, true)).toEqual([{ source: both, root: both, filter: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: both, root: both, filter: [] }]);
   });
 
   test("an npm package installed for the user and for the project is one package", () => {
@@ -193,7 +193,9 @@ describe("which packages: pi's settings and package manager", () => {
     write({ ".pi/npm/node_modules/tools/package.json": "{}" }, cwd);
     settings(join(agentDir, "settings.json"), ["npm:tools"]);
     settings(join(cwd, ".pi/settings.json"), ["npm:tools@1.0.0"]);
-    expect(installedPackages(cwd, true)).toEqual([{ source: "npm:tools@1.0.0", root: join(cwd, ".pi/npm/node_modules/tools") }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
+      { source: "npm:tools@1.0.0", root: join(cwd, ".pi/npm/node_modules/tools") },
+    ]);
   });
 
   test("during a session start, from the settings it read for everything (one read of each file)", () => {
@@ -203,13 +205,13 @@ describe("which packages: pi's settings and package manager", () => {
     const read = piSettings(cwd, true);
     read();
     settings(join(agentDir, "settings.json"), [pkg("listed-later", {})]);
-    expect(sharingPiSettings(cwd, true, read, () => installedPackages(cwd, true))).toEqual([{ source: before, root: before }]);
+    expect(installedPackages(cwd, read)).toEqual([{ source: before, root: before }]);
   });
 
   test("a filter that is not a list narrows nothing", () => {
     const root = pkg("bad-filter", {});
     settings(join(agentDir, "settings.json"), [{ source: root, permissions: "none" }]);
-    expect(installedPackages(cwd, true)).toEqual([{ source: root, root }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: root, root }]);
   });
 });
 

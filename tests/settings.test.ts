@@ -4,14 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { notifySettingInvalid, settingProblems } from "../lib/presenter.ts";
-import {
-  DEFAULT_SETTINGS,
-  parseSettings,
-  piSettings,
-  readSettings,
-  sharedPiSettings,
-  sharingPiSettings,
-} from "../lib/settings.ts";
+import { DEFAULT_SETTINGS, parseSettings, piSettings, readSettings } from "../lib/settings.ts";
 
 const USER = "/home/me/.pi/agent/settings.json";
 const PROJECT = "/work/.pi/settings.json";
@@ -100,16 +93,5 @@ describe("reading pi's settings.json through pi's SettingsManager", () => {
     const manager = read();
     expect(read()).toBe(manager);
     expect(readSettings(ctx(true), read).settings.attention).toBe("off");
-    const lent = sharingPiSettings(cwd, true, read, () => sharedPiSettings(cwd, true));
-    expect(lent).toBe(manager);
-  });
-
-  test("only while it is lent, and only for the same project and trust: otherwise the files are read afresh", () => {
-    const read = piSettings(cwd, true);
-    sharingPiSettings(cwd, true, read, () => {
-      expect(sharedPiSettings(cwd, false)).not.toBe(read());
-      expect(sharedPiSettings(agentDir, true)).not.toBe(read());
-    });
-    expect(sharedPiSettings(cwd, true)).not.toBe(read());
   });
 });
