@@ -83,12 +83,12 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     if (words.length === 0) continue;
     const depth = (depths[index] ?? 0) + 1;
     const first = words[0];
-    const wrapped = !first.dynamic && isWrapper(wrappers, basename(first.text));
-    const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
+    const firstName = first.dynamic ? first.text : basename(first.text);
+    const found = !first.dynamic && isWrapper(wrappers, firstName) ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
     const program = words[found.program];
     if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
-    command.programName = program.dynamic ? program.text : basename(program.text);
+    command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
     if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
     if (found.payload) payload([found.payload], "eval", command.dir, depth);

@@ -112,9 +112,14 @@ export function decodeMapped(source: string, start: number, end: number): { text
 
 /** `/usr/bin/git` → `git`. */
 export function basename(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 || slash === path.length - 1 ? path : path.slice(slash + 1);
+  // A loop of charCodeAt, which compiles inline, where lastIndexOf would be a call into the runtime.
+  const last = path.length - 1;
+  if (path.charCodeAt(last) === SLASH) return path;
+  for (let at = last - 1; at >= 0; at--) if (path.charCodeAt(at) === SLASH) return path.slice(at + 1);
+  return path;
 }
+
+const SLASH = 47;
 
 /** The directory `cd target` leads to from `base` (both relative, absolute or `~`-rooted), normalized. */
 export function changeDir(base: string, target: string): string {
