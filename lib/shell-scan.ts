@@ -406,7 +406,15 @@ class Scanner {
             }
           }
       }
-      // Most words hold no substitution: read them here rather than by a round through `run`.
+      // Most words are ordinary characters alone: taken whole here, with no word frame.
+      const end = ordinaryWordEnd(s, p);
+      if (end !== -1) {
+        this.#pos = end;
+        this.#acceptWord(f, { text: s.slice(p, end), start: p, end, dynamic: false }, UNQUOTED);
+        p = this.#pos;
+        continue;
+      }
+      // Most other words hold no substitution: read them here rather than by a round through `run`.
       this.#pos = p;
       const w = this.#newWord(f, p);
       this.#stack.push(w);
@@ -564,13 +572,15 @@ class Scanner {
 
   // ── words ──
 
-  #acceptWord(f: ListFrame, word: ShellWord, w: WordFrame): void {
+  /** `firstQuote`: the offset of the word's first quote or backslash, UNQUOTED when it has none. */
+  #acceptWord(f: ListFrame, word: ShellWord, firstQuote: number): void {
+    const plain = !word.dynamic && firstQuote === UNQUOTED;
     switch (f.state) {
       case S_CMD: {
-        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
+        if (f.cmd === null && plain && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (cmd.words.length === 0 && isAssignment(word, w)) {
+        if (cmd.words.length === 0 && isAssignment(word, firstQuote)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
         } else cmd.words.push(word);
@@ -584,7 +594,7 @@ class Scanner {
         if (f.heredoc !== 0) {
           this.#heredocs.push({
             delimiter: word.text,
-            quoted: w.firstQuote !== Number.MAX_SAFE_INTEGER,
+            quoted: firstQuote !== UNQUOTED,
             strip: f.heredoc === 2,
             redirect,
           });
@@ -595,23 +605,23 @@ class Scanner {
         f.state = S_FOR_REST;
         return;
       case S_FOR_REST:
-        if (word.text === "do" && plain(w)) f.state = S_CMD;
+        if (plain && word.text === "do") f.state = S_CMD;
         return;
       case S_CASE_SUBJECT:
         f.state = S_CASE_IN;
         return;
       case S_CASE_IN:
-        if (word.text === "in" && plain(w)) f.state = S_CASE_PAT;
+        if (plain && word.text === "in") f.state = S_CASE_PAT;
         else this.#complete = false;
         return;
       case S_CASE_PAT:
-        if (word.text === "esac" && plain(w)) {
+        if (plain && word.text === "esac") {
           f.state = S_CMD;
           this.#popConstruct(f, C_CASE);
         }
         return;
       case S_DBRACKET:
-        if (word.text === "]]" && plain(w)) f.state = S_CMD;
+        if (plain && word.text === "]]") f.state = S_CMD;
         return;
       case S_FUNC_NAME: {
         f.state = S_CMD;
@@ -873,7 +883,7 @@ class Scanner {
     const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
     this.#stack.pop();
     this.#pos = end;
-    this.#acceptWord(w.list, word, w);
+    this.#acceptWord(w.list, word, w.firstQuote);
     FREE_WORDS.push(w);
   }
 
@@ -885,7 +895,7 @@ class Scanner {
     w.start = w.run = start;
     w.text = "";
     w.doubleQuoted = w.dynamic = w.bracket = false;
-    w.firstQuote = Number.MAX_SAFE_INTEGER;
+    w.firstQuote = UNQUOTED;
     w.paren = w.brace = 0;
     return w;
   }
@@ -1123,6 +1133,7 @@ class Scanner {
 
 const FREE_WORDS: WordFrame[] = [];
 
+const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
 const LITERAL = -2;
 
@@ -1155,7 +1166,7 @@ function newWord(list: ListFrame, start: number): WordFrame {
     run: start,
     text: "",
     doubleQuoted: false,
-    firstQuote: Number.MAX_SAFE_INTEGER,
+    firstQuote: UNQUOTED,
     dynamic: false,
     paren: 0,
     bracket: false,
@@ -1239,16 +1250,34 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
   }
 }
 
-function isAssignment(word: ShellWord, w: WordFrame): boolean {
-  if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0))) return false;
+function isAssignment(word: ShellWord, firstQuote: number): boolean {
+  if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;
   if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
-  return match !== null && w.start + match[0].length - 1 < w.firstQuote;
+  return match !== null && word.start + match[0].length - 1 < firstQuote;
 }
 
-function plain(w: WordFrame): boolean {
-  return !w.dynamic && w.firstQuote === Number.MAX_SAFE_INTEGER;
+/**
+ * Where the word at `p` ends when it is made of ordinary characters alone (no quotes, escapes,
+ * expansions, globs, braces, parentheses nor a leading `~`), else -1.
+ */
+function ordinaryWordEnd(s: string, p: number): number {
+  if (s.charCodeAt(p) === TILDE) return -1;
+  const n = s.length;
+  for (let q = p; q < n; q++) {
+    const c = s.charCodeAt(q);
+    if (c < 128 && CHAR_KINDS[c] !== ORDINARY) return CHAR_KINDS[c] === ENDS_WORD ? q : -1;
+  }
+  return n;
 }
+
+const ORDINARY = 0;
+const ENDS_WORD = 1;
+const SPECIAL = 2;
+/** What each ASCII character is to an unquoted word. */
+const CHAR_KINDS = new Uint8Array(128);
+for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LT, GT, RP]) CHAR_KINDS[c] = ENDS_WORD;
+for (const c of [LP, SQ, DQ, BS, DOLLAR, BT, STAR, QM, LB, LC, TILDE]) CHAR_KINDS[c] = SPECIAL;
 
 function isNameStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
