@@ -53,6 +53,8 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
   const scanned = scan(source, "source", ".", 0);
   const commands = scanned.commands;
   let complete = scanned.complete;
+  const written = commands.length;
+  /** How deep each command after the `written` ones was reached. */
   const depths: number[] = [];
   let unsorted = false;
   const add = (command: ShellCommand, depth: number) => {
@@ -62,7 +64,7 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     }
     if (commands[commands.length - 1].span.start > command.span.start) unsorted = true;
     commands.push(command);
-    depths[commands.length - 1] = depth;
+    depths.push(depth);
   };
   // Payloads are parsed again and again only up to a multiple of the source, so time stays linear.
   let budget = 4 * source.length + 4096;
@@ -81,7 +83,7 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
     const command = commands[index];
     const words = command.words;
     if (words.length === 0) continue;
-    const depth = (depths[index] ?? 0) + 1;
+    const depth = (index < written ? 0 : depths[index - written]) + 1;
     const first = words[0];
     const firstName = first.dynamic ? first.text : basename(first.text);
     const found = !first.dynamic && isWrapper(wrappers, firstName) ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
