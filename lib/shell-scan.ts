@@ -410,7 +410,8 @@ class Scanner {
       const end = ordinaryWordEnd(s, p);
       if (end !== -1) {
         this.#pos = end;
-        this.#acceptWord(f, { text: s.slice(p, end), start: p, end, dynamic: false }, UNQUOTED);
+        const text = f.state === S_CMD && (f.cmd === null || f.cmd.words.length === 0) ? commandName(s, p, end) : s.slice(p, end);
+        this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
         p = this.#pos;
         continue;
       }
@@ -1269,6 +1270,24 @@ function ordinaryWordEnd(s: string, p: number): number {
     if (c < 128 && CHAR_KINDS[c] !== ORDINARY) return CHAR_KINDS[c] === ENDS_WORD ? q : -1;
   }
   return n;
+}
+
+/** Words seen in command position, so the same name read again is neither allocated nor hashed anew. */
+const NAMES: string[] = new Array(1024).fill("");
+
+function commandName(s: string, start: number, end: number): string {
+  let hash = 0;
+  for (let at = start; at < end; at++) hash = (hash * 31 + s.charCodeAt(at)) | 0;
+  const slot = hash & 1023;
+  const known = NAMES[slot];
+  if (known.length === end - start) {
+    let at = 0;
+    while (at < known.length && known.charCodeAt(at) === s.charCodeAt(start + at)) at++;
+    if (at === known.length) return known;
+  }
+  const text = s.slice(start, end);
+  if (text.length <= 8) NAMES[slot] = text;
+  return text;
 }
 
 const ORDINARY = 0;
