@@ -65,6 +65,8 @@ const C_FUNCTION = 5;
 
 interface Construct {
   kind: number;
+  /** The compound command this one is in, in the same list. */
+  outer: Construct | null;
   dir: string | undefined;
   pipeDir: string | undefined;
   andOrDir: string | undefined;
@@ -83,7 +85,8 @@ interface ListFrame {
   redirect: ShellRedirect | null;
   /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
   heredoc: number;
-  constructs: Construct[];
+  /** The innermost compound command open. */
+  construct: Construct | null;
   dir: string | undefined;
   /** The directory at the start of the pipeline, and of the and-or list (`a && b | c`). */
   pipeDir: string | undefined;
@@ -203,7 +206,8 @@ class Scanner {
   #dropped: ShellCommand[] | null = null;
   #unsorted = false;
   #arithRetries = 0;
-  readonly #heredocs: PendingHeredoc[] = [];
+  /** Heredocs whose bodies follow the current line; null when none (most parses). */
+  #heredocs: PendingHeredoc[] | null = null;
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
   #heredocOwner: ListFrame | null = null;
 
@@ -277,7 +281,7 @@ class Scanner {
             this.#endCommand(f);
             endAndOr(f);
           }
-          if (this.#heredocs.length > 0 && this.#heredocOwner === null) {
+          if (this.#heredocs !== null && this.#heredocOwner === null) {
             this.#pos = p;
             if (this.#readHeredocs(f)) return;
             p = this.#pos;
@@ -294,7 +298,7 @@ class Scanner {
             p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
             this.#endCommand(f);
             endAndOr(f);
-            if (top(f)?.kind === C_CASE) f.state = S_CASE_PAT;
+            if (f.construct?.kind === C_CASE) f.state = S_CASE_PAT;
             else this.#complete = false;
             continue;
           }
@@ -368,7 +372,7 @@ class Scanner {
             continue;
           }
           this.#endCommand(f);
-          if (top(f)?.kind === C_SUBSHELL) {
+          if (f.construct?.kind === C_SUBSHELL) {
             this.#popConstruct(f, C_SUBSHELL);
             p++;
             continue;
@@ -525,24 +529,25 @@ class Scanner {
   #closeList(f: ListFrame, closed: boolean): void {
     this.#endCommand(f);
     endAndOr(f);
-    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
-    if (!f.closes && this.#heredocs.length > 0) {
+    if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
+    if (!f.closes && this.#heredocs !== null) {
       this.#complete = false;
-      this.#heredocs.length = 0;
+      this.#heredocs = null;
     }
     this.#stack.pop();
   }
 
   #pushConstruct(f: ListFrame, kind: number): void {
-    f.constructs.push({
+    f.construct = {
       kind,
+      outer: f.construct,
       dir: f.dir,
       pipeDir: f.pipeDir,
       andOrDir: f.andOrDir,
       piped: f.piped,
       conditional: f.conditional,
       doubt: f.doubt,
-    });
+    };
     f.piped = false;
     f.conditional = false;
     f.expectsCommand = false;
@@ -552,20 +557,20 @@ class Scanner {
   }
 
   #popConstruct(f: ListFrame, kind: number): void {
-    const construct = top(f);
+    const construct = f.construct;
     if (construct?.kind !== kind) {
       this.#complete = false;
       return;
     }
     endAndOr(f);
-    f.constructs.pop();
+    f.construct = construct.outer;
     if (kind === C_SUBSHELL) f.dir = construct.dir;
     else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
     restore(f, construct);
-    const outer = top(f);
+    const outer = construct.outer;
     if (outer?.kind === C_FUNCTION) {
       // Defining a function runs nothing: its body's `cd` happens only when it is called.
-      f.constructs.pop();
+      f.construct = outer.outer;
       f.dir = outer.dir;
       restore(f, outer);
     }
@@ -593,12 +598,9 @@ class Scanner {
         f.lastEnd = word.end;
         f.state = S_CMD;
         if (f.heredoc !== 0) {
-          this.#heredocs.push({
-            delimiter: word.text,
-            quoted: firstQuote !== UNQUOTED,
-            strip: f.heredoc === 2,
-            redirect,
-          });
+          const heredoc = { delimiter: word.text, quoted: firstQuote !== UNQUOTED, strip: f.heredoc === 2, redirect };
+          if (this.#heredocs === null) this.#heredocs = [heredoc];
+          else this.#heredocs.push(heredoc);
         }
         return;
       }
@@ -1102,8 +1104,9 @@ class Scanner {
   #readHeredocs(f: ListFrame): boolean {
     const s = this.#source;
     const n = s.length;
-    while (this.#heredocs.length > 0) {
+    while (this.#heredocs !== null) {
       const heredoc = this.#heredocs.shift() as PendingHeredoc;
+      if (this.#heredocs.length === 0) this.#heredocs = null;
       const start = this.#pos;
       let end = n;
       let resume = n;
@@ -1147,7 +1150,7 @@ function newList(closes: boolean, dir: string | undefined): ListFrame {
     lastEnd: 0,
     redirect: null,
     heredoc: 0,
-    constructs: [],
+    construct: null,
     dir,
     pipeDir: dir,
     andOrDir: dir,
@@ -1173,10 +1176,6 @@ function newWord(list: ListFrame, start: number): WordFrame {
     bracket: false,
     brace: 0,
   };
-}
-
-function top(f: ListFrame): Construct | undefined {
-  return f.constructs[f.constructs.length - 1];
 }
 
 /** Puts back the pipeline and and-or list state saved when a compound command began. */
