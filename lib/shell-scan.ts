@@ -81,6 +81,11 @@ interface ListFrame {
   closes: boolean;
   state: number;
   cmd: ShellCommand | null;
+  /**
+   * The words of `cmd` so far, given to it when it ends: an array of the size it needs, where one
+   * grown by pushing would be sized for the longest command seen.
+   */
+  words: ShellWord[];
   lastEnd: number;
   redirect: ShellRedirect | null;
   /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
@@ -414,7 +419,7 @@ class Scanner {
       const end = ordinaryWordEnd(s, p);
       if (end !== -1) {
         this.#pos = end;
-        const text = f.state === S_CMD && (f.cmd === null || f.cmd.words.length === 0) ? commandName(s, p, end) : s.slice(p, end);
+        const text = f.state === S_CMD && f.words.length === 0 ? commandName(s, p, end) : s.slice(p, end);
         this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
         p = this.#pos;
         continue;
@@ -448,17 +453,12 @@ class Scanner {
       return p + 1;
     }
     const cmd = f.cmd;
-    if (
-      f.state === S_CMD &&
-      cmd !== null &&
-      cmd.words.length === 1 &&
-      cmd.assignments.length === 0 &&
-      cmd.redirects.length === 0
-    ) {
+    if (f.state === S_CMD && cmd !== null && f.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
       const close = skipBlanks(s, p + 1);
       if (s.charCodeAt(close) === RP) {
         this.#drop(cmd);
         f.cmd = null;
+        f.words.length = 0;
         this.#pushConstruct(f, C_FUNCTION);
         return close + 1;
       }
@@ -502,11 +502,13 @@ class Scanner {
     if (cmd === null) return;
     f.cmd = null;
     cmd.span.end = f.lastEnd;
-    const words = cmd.words;
-    if (words.length === 0) {
+    if (f.words.length === 0) {
       if (cmd.redirects.length === 0) this.#drop(cmd);
       return;
     }
+    const words = f.words.slice();
+    cmd.words = words;
+    f.words.length = 0;
     let first = 0;
     while (
       first < words.length - 1 &&
@@ -535,6 +537,7 @@ class Scanner {
       this.#heredocs = null;
     }
     this.#stack.pop();
+    FREE_LISTS.push(f);
   }
 
   #pushConstruct(f: ListFrame, kind: number): void {
@@ -586,10 +589,10 @@ class Scanner {
         if (f.cmd === null && plain && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (cmd.words.length === 0 && isAssignment(word, firstQuote)) {
+        if (f.words.length === 0 && isAssignment(word, firstQuote)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
-        } else cmd.words.push(word);
+        } else f.words.push(word);
         return;
       }
       case S_REDIR: {
@@ -757,7 +760,7 @@ class Scanner {
             w.dynamic = true;
           } else if (
             w.list.state === S_CMD &&
-            (w.list.cmd?.words.length ?? 0) === 0 &&
+            w.list.words.length === 0 &&
             w.firstQuote > p &&
             ARRAY_OPENING.test(s.slice(w.start, p))
           )
@@ -1136,17 +1139,35 @@ class Scanner {
 }
 
 const FREE_WORDS: WordFrame[] = [];
+const FREE_LISTS: ListFrame[] = [];
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
 const LITERAL = -2;
 
+/** List frames are reused like word frames, and with them the arrays they gather words in. */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
+  const f = FREE_LISTS.pop();
+  if (f !== undefined) {
+    f.closes = closes;
+    f.state = S_CMD;
+    f.cmd = null;
+    f.words.length = 0;
+    f.lastEnd = 0;
+    f.redirect = null;
+    f.heredoc = 0;
+    f.construct = null;
+    f.dir = f.pipeDir = f.andOrDir = dir;
+    f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+    f.dirStack = null;
+    return f;
+  }
   return {
     kind: LIST,
     closes,
     state: S_CMD,
     cmd: null,
+    words: [],
     lastEnd: 0,
     redirect: null,
     heredoc: 0,
