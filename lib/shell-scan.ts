@@ -196,15 +196,22 @@ export interface ScanResult {
 
 /** Scans `source` into its simple commands, in source order; offsets are into `source`. */
 export function scan(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
-  return new Scanner(source, via, depth).run(dir);
+  const scanner = FREE_SCANNERS.pop() ?? new Scanner();
+  const scanned = scanner.run(source, via, dir, depth);
+  FREE_SCANNERS.push(scanner);
+  return scanned;
 }
 
+/** Scanners are reused, with their arrays: a parse allocates what it returns, and little else. */
+const FREE_SCANNERS: Scanner[] = [];
+
 class Scanner {
-  readonly #source: string;
-  readonly #via: ShellVia;
-  readonly #depth: number;
+  #source = "";
+  #via: ShellVia = "source";
+  #depth = 0;
   #pos = 0;
   #complete = true;
+  /** The commands found so far; copied out at the end. */
   readonly #commands: ShellCommand[] = [];
   readonly #stack: Frame[] = [];
   /** Commands that turned out to run nothing (assignments alone, a function's name). */
@@ -216,13 +223,17 @@ class Scanner {
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
   #heredocOwner: ListFrame | null = null;
 
-  constructor(source: string, via: ShellVia, depth: number) {
+  run(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
     this.#source = source;
     this.#via = via;
     this.#depth = depth;
-  }
-
-  run(dir: string | undefined): ScanResult {
+    this.#pos = 0;
+    this.#complete = true;
+    this.#dropped = null;
+    this.#unsorted = false;
+    this.#arithRetries = 0;
+    this.#heredocs = null;
+    this.#heredocOwner = null;
     this.#stack.push(newList(false, dir));
     const stack = this.#stack;
     while (stack.length > 0) {
@@ -245,11 +256,12 @@ class Scanner {
           break;
       }
     }
-    let commands = this.#commands;
+    let commands: ShellCommand[];
     if (this.#dropped !== null) {
       const dropped = new Set(this.#dropped);
-      commands = commands.filter((command) => !dropped.has(command));
-    }
+      commands = this.#commands.filter((command) => !dropped.has(command));
+    } else commands = this.#commands.slice();
+    this.#commands.length = 0;
     if (this.#unsorted) commands.sort((a, b) => a.span.start - b.span.start);
     return { commands, complete: this.#complete };
   }
