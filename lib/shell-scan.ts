@@ -427,14 +427,24 @@ class Scanner {
             }
           }
       }
-      // Most words are ordinary characters alone: taken whole here, with no word frame.
-      const end = ordinaryWordEnd(s, p);
-      if (end !== -1) {
-        this.#pos = end;
-        const text = f.state === S_CMD && f.words.length === 0 ? commandName(s, p, end) : s.slice(p, end);
-        this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
-        p = this.#pos;
-        continue;
+      // Most words are ordinary characters alone, or one quoted string: taken whole here, with no word frame.
+      if (c === SQ || c === DQ) {
+        const end = quotedWordEnd(s, p);
+        if (end !== -1) {
+          this.#pos = end;
+          this.#acceptWord(f, { text: s.slice(p + 1, end - 1), start: p, end, dynamic: false }, p);
+          p = this.#pos;
+          continue;
+        }
+      } else {
+        const end = ordinaryWordEnd(s, p);
+        if (end !== -1) {
+          this.#pos = end;
+          const text = f.state === S_CMD && f.words.length === 0 ? commandName(s, p, end) : s.slice(p, end);
+          this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
+          p = this.#pos;
+          continue;
+        }
       }
       // Most other words hold no substitution: read them here rather than by a round through `run`.
       this.#pos = p;
@@ -1302,6 +1312,27 @@ function ordinaryWordEnd(s: string, p: number): number {
     if (c < 128 && CHAR_KINDS[c] !== ORDINARY) return CHAR_KINDS[c] === ENDS_WORD ? q : -1;
   }
   return n;
+}
+
+/**
+ * Where the word at `p` ends when it is one quoted string, closed, with nothing in it to expand
+ * nor escape, else -1.
+ */
+function quotedWordEnd(s: string, p: number): number {
+  const quote = s.charCodeAt(p);
+  let close = p + 1;
+  if (quote === SQ) close = s.indexOf("'", close);
+  else {
+    while (close < s.length) {
+      const c = s.charCodeAt(close);
+      if (c === DQ) break;
+      if (c === DOLLAR || c === BT || c === BS) return -1;
+      close++;
+    }
+  }
+  if (close === -1 || close >= s.length) return -1;
+  const after = s.charCodeAt(close + 1);
+  return close + 1 === s.length || (after < 128 && CHAR_KINDS[after] === ENDS_WORD) ? close + 1 : -1;
 }
 
 /** Words seen in command position, so the same name read again is neither allocated nor hashed anew. */
