@@ -51,7 +51,7 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
 
 function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
   const parsed = scan(source, "source", ".", 0);
-  const expansion = new Expansion(source, parsed);
+  const expansion = EXPANSION.begin(source, parsed);
   const commands = parsed.commands;
   for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index, wrappers);
   if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
@@ -60,21 +60,24 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
 
 /** The commands of a parse, growing as those written are looked through and what they run is added. */
 class Expansion {
-  readonly #source: string;
-  readonly #parsed: ParsedShell;
+  #source = "";
+  #parsed: ParsedShell = { commands: [], complete: true };
   /** How many commands the source itself holds; the rest were reached through them. */
-  readonly #written: number;
+  #written = 0;
   /** How deep each command after the written ones was reached; null until there is one. */
   #depths: number[] | null = null;
   unsorted = false;
   /** Payloads are parsed again and again only up to a multiple of the source, so time stays linear. */
-  #budget: number;
+  #budget = 0;
 
-  constructor(source: string, parsed: ParsedShell) {
+  begin(source: string, parsed: ParsedShell): this {
     this.#source = source;
     this.#parsed = parsed;
     this.#written = parsed.commands.length;
+    this.#depths = null;
+    this.unsorted = false;
     this.#budget = 4 * source.length + 4096;
+    return this;
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
@@ -160,6 +163,9 @@ class Expansion {
     for (const command of parsed.commands) this.#add(command, depth);
   }
 }
+
+/** One for every parse, as parses do not nest (payloads are only scanned): a parse allocates what it returns. */
+const EXPANSION = new Expansion();
 
 /** What a shell's arguments make it run: a `-c` payload word, "stdin", or undefined (a script file, or `-c` without one). */
 function shellInput(args: ShellWord[]): ShellWord | "stdin" | undefined {
