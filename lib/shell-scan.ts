@@ -440,7 +440,7 @@ class Scanner {
         const end = ordinaryWordEnd(s, p);
         if (end !== -1) {
           this.#pos = end;
-          const text = f.state === S_CMD && f.words.length === 0 ? commandName(s, p, end) : s.slice(p, end);
+          const text = f.state === S_CMD && f.words.length === 0 ? interned(s, p, end) : s.slice(p, end);
           this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
           p = this.#pos;
           continue;
@@ -492,7 +492,7 @@ class Scanner {
   /** A redirect operator from `start` (its fd digits) to `end`; the next word is its target. */
   #redirect(f: ListFrame, start: number, end: number): number {
     if (f.state === S_REDIR) this.#complete = false;
-    const op = this.#source.slice(start, end);
+    const op = interned(this.#source, start, end);
     const cmd = this.#command(f, start);
     const redirect: ShellRedirect = { op, target: undefined };
     if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
@@ -1335,21 +1335,25 @@ function quotedWordEnd(s: string, p: number): number {
   return close + 1 === s.length || (after < 128 && CHAR_KINDS[after] === ENDS_WORD) ? close + 1 : -1;
 }
 
-/** Words seen in command position, so the same name read again is neither allocated nor hashed anew. */
-const NAMES: string[] = new Array(1024).fill("");
+/**
+ * Short strings seen before (commands' names, redirect operators), so the same text read again is
+ * neither allocated nor hashed anew.
+ */
+const INTERNED: string[] = new Array(1024).fill("");
 
-function commandName(s: string, start: number, end: number): string {
+/** `s.slice(start, end)`, as the string seen before when there is one. */
+function interned(s: string, start: number, end: number): string {
   let hash = 0;
   for (let at = start; at < end; at++) hash = (hash * 31 + s.charCodeAt(at)) | 0;
   const slot = hash & 1023;
-  const known = NAMES[slot];
+  const known = INTERNED[slot];
   if (known.length === end - start) {
     let at = 0;
     while (at < known.length && known.charCodeAt(at) === s.charCodeAt(start + at)) at++;
     if (at === known.length) return known;
   }
   const text = s.slice(start, end);
-  if (text.length <= 8) NAMES[slot] = text;
+  if (text.length <= 8) INTERNED[slot] = text;
   return text;
 }
 
