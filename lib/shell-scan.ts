@@ -540,7 +540,7 @@ class Scanner {
       first++;
     const name = words[first].dynamic ? "" : words[first].text;
     if (name === "cd" || name === "pushd" || name === "popd") {
-      changeDirectory(f, name, words.slice(first + 1));
+      changeDirectory(f, name, words, first + 1);
       if (f.conditional) f.doubt = true;
     }
   }
@@ -1249,9 +1249,9 @@ function endAndOr(f: ListFrame): void {
   f.andOrDir = f.dir;
 }
 
-function changeDirectory(f: ListFrame, name: string, args: ShellWord[]): void {
-  let index = 0;
-  while (index < args.length && /^-[LPe@]+$/.test(args[index].text)) index++;
+/** `cd`, `pushd` or `popd` with its arguments from `words[index]` on. */
+function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: number): void {
+  while (index < args.length && args[index].text.charCodeAt(0) === 45 && /^-[LPe@]+$/.test(args[index].text)) index++;
   if (args[index]?.text === "--") index++;
   const target = args[index];
   if (name === "popd") {
@@ -1260,11 +1260,12 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[]): void {
   }
   const before = f.dir;
   if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
-  else if (/^~(\/[^$`*?[{\\'"]*)?$/.test(target.text) || !target.dynamic) {
+  else if (!target.dynamic || /^~(\/[^$`*?[{\\'"]*)?$/.test(target.text)) {
     const path = target.text;
     const rooted = path.startsWith("/") || path.startsWith("~");
+    const sign = path.charCodeAt(0);
     f.dir =
-      path === "-" || /^[+-]\d+$/.test(path) || path === ""
+      path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
         : before === undefined && !rooted
           ? undefined
