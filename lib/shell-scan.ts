@@ -310,9 +310,9 @@ class Scanner {
           continue;
         }
         case SEMI: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === SEMI || next === AMP) {
-            p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
+            p += next === SEMI && codeAt(s, p + 2) === AMP ? 3 : 2;
             this.#endCommand(f);
             endAndOr(f);
             if (f.construct?.kind === C_CASE) f.state = S_CASE_PAT;
@@ -328,7 +328,7 @@ class Scanner {
           continue;
         }
         case AMP: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === AMP) {
             p += 2;
             this.#endCommand(f);
@@ -338,7 +338,7 @@ class Scanner {
             continue;
           }
           if (next === GT) {
-            p = this.#redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
+            p = this.#redirect(f, p, p + (codeAt(s, p + 2) === GT ? 3 : 2));
             continue;
           }
           p++;
@@ -354,7 +354,7 @@ class Scanner {
             p++;
             continue;
           }
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           this.#endCommand(f);
           f.expectsCommand = true;
           if (next === PIPE) {
@@ -370,7 +370,7 @@ class Scanner {
         }
         case LT:
         case GT: {
-          if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
+          if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
             this.#pos = p;
             this.#stack.push(this.#newWord(f, p));
             return;
@@ -403,7 +403,7 @@ class Scanner {
           p++;
           continue;
         case BS:
-          if (s.charCodeAt(p + 1) === NL) {
+          if (codeAt(s, p + 1) === NL) {
             p += 2;
             continue;
           }
@@ -420,8 +420,8 @@ class Scanner {
           if (c >= 48 && c <= 57) {
             let q = p + 1;
             while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
-            const after = s.charCodeAt(q);
-            if ((after === LT || after === GT) && s.charCodeAt(q + 1) !== LP) {
+            const after = codeAt(s, q);
+            if ((after === LT || after === GT) && codeAt(s, q + 1) !== LP) {
               p = this.#redirect(f, p, operatorEnd(s, q));
               continue;
             }
@@ -460,14 +460,14 @@ class Scanner {
   #openParen(f: ListFrame, p: number): number {
     const s = this.#source;
     if (f.state === S_CASE_PAT) return p + 1;
-    if (f.state === S_FOR_NAME && s.charCodeAt(p + 1) === LP) {
+    if (f.state === S_FOR_NAME && codeAt(s, p + 1) === LP) {
       f.state = S_FOR_REST;
       this.#pushArith(f, ARITH_FOR, p);
       return -1;
     }
     if (f.state === S_CMD && f.cmd === null) {
       f.expectsCommand = false;
-      if (s.charCodeAt(p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
+      if (codeAt(s, p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
         this.#pushArith(f, ARITH_COMMAND, p);
         return -1;
       }
@@ -477,7 +477,7 @@ class Scanner {
     const cmd = f.cmd;
     if (f.state === S_CMD && cmd !== null && f.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
       const close = skipBlanks(s, p + 1);
-      if (s.charCodeAt(close) === RP) {
+      if (codeAt(s, close) === RP) {
         this.#drop(cmd);
         f.cmd = null;
         f.words.length = 0;
@@ -656,9 +656,9 @@ class Scanner {
         this.#pushConstruct(f, C_FUNCTION);
         const s = this.#source;
         const open = skipBlanks(s, word.end);
-        if (s.charCodeAt(open) === LP) {
+        if (codeAt(s, open) === LP) {
           const close = skipBlanks(s, open + 1);
-          if (s.charCodeAt(close) === RP) this.#pos = close + 1;
+          if (codeAt(s, close) === RP) this.#pos = close + 1;
         }
         return;
       }
@@ -712,7 +712,7 @@ class Scanner {
         return true;
       default: {
         // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
-        const next = this.#source.charCodeAt(skipBlanks(this.#source, word.end));
+        const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
         return next === LC || next === LP || next === BANG;
       }
     }
@@ -722,7 +722,7 @@ class Scanner {
     const s = this.#source;
     const n = s.length;
     let p = this.#pos;
-    if (p === w.start && (s.charCodeAt(p) === LT || s.charCodeAt(p) === GT) && s.charCodeAt(p + 1) === LP) {
+    if (p === w.start && (codeAt(s, p) === LT || codeAt(s, p) === GT) && codeAt(s, p + 1) === LP) {
       w.dynamic = true;
       this.#pushList(w.list, p + 2);
       return;
@@ -740,7 +740,7 @@ class Scanner {
           w.doubleQuoted = false;
           w.run = ++p;
         } else if (c === BS) {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
             w.text += s.slice(w.run, p);
             w.run = next === NL ? p + 2 : p + 1;
@@ -777,7 +777,7 @@ class Scanner {
           return;
         case LP:
           if (w.paren > 0) w.paren++;
-          else if (isExtglobOpener(s.charCodeAt(p - 1)) && p > w.start) {
+          else if (isExtglobOpener(codeAt(s, p - 1)) && p > w.start) {
             w.paren = 1;
             w.dynamic = true;
           } else if (
@@ -823,7 +823,7 @@ class Scanner {
           continue;
         case BS:
           w.text += s.slice(w.run, p);
-          if (s.charCodeAt(p + 1) === NL) {
+          if (codeAt(s, p + 1) === NL) {
             w.run = p += 2;
             continue;
           }
@@ -837,7 +837,7 @@ class Scanner {
           p += 2;
           continue;
         case DOLLAR: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === SQ) {
             w.text += s.slice(w.run, p);
             if (w.firstQuote > p) w.firstQuote = p;
@@ -889,7 +889,7 @@ class Scanner {
           p++;
           continue;
         case DOT:
-          if (w.brace === 1 && s.charCodeAt(p + 1) === DOT) w.brace = 2;
+          if (w.brace === 1 && codeAt(s, p + 1) === DOT) w.brace = 2;
           p++;
           continue;
         case RC:
@@ -934,9 +934,9 @@ class Scanner {
    */
   #dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
     const s = this.#source;
-    const next = s.charCodeAt(p + 1);
+    const next = codeAt(s, p + 1);
     if (next === LP) {
-      if (s.charCodeAt(p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
+      if (codeAt(s, p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
       else this.#pushList(list, p + 2);
       return PUSHED;
     }
@@ -952,7 +952,7 @@ class Scanner {
     }
     if (isNameStart(next)) {
       let q = p + 2;
-      while (isNameChar(s.charCodeAt(q))) q++;
+      while (isNameChar(codeAt(s, q))) q++;
       return q;
     }
     if (
@@ -1005,7 +1005,7 @@ class Scanner {
       let text = "";
       map = [];
       for (let at = p + 1; at < close; at++) {
-        const next = s.charCodeAt(at + 1);
+        const next = codeAt(s, at + 1);
         if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR)) at++;
         text += s[at];
         map.push(at);
@@ -1071,7 +1071,7 @@ class Scanner {
       } else if (c === RP) {
         if (f.depth === 0) {
           this.#stack.pop();
-          if (s.charCodeAt(p + 1) === RP) this.#pos = p + 2;
+          if (codeAt(s, p + 1) === RP) this.#pos = p + 2;
           else this.#notArithmetic(f);
           return;
         }
@@ -1137,7 +1137,7 @@ class Scanner {
       let resume = n;
       for (let line = start; line < n; ) {
         let text = line;
-        if (heredoc.strip) while (s.charCodeAt(text) === TAB) text++;
+        if (heredoc.strip) while (codeAt(s, text) === TAB) text++;
         let lineEnd = s.indexOf("\n", line);
         if (lineEnd === -1) lineEnd = n;
         if (lineEnd - text === heredoc.delimiter.length && s.startsWith(heredoc.delimiter, text)) {
@@ -1306,7 +1306,7 @@ function isAssignment(word: ShellWord, firstQuote: number): boolean {
  * expansions, globs, braces, parentheses nor a leading `~`), else -1.
  */
 function ordinaryWordEnd(s: string, p: number): number {
-  if (s.charCodeAt(p) === TILDE) return -1;
+  if (codeAt(s, p) === TILDE) return -1;
   const n = s.length;
   for (let q = p; q < n; q++) {
     const c = s.charCodeAt(q);
@@ -1332,7 +1332,7 @@ function quotedWordEnd(s: string, p: number): number {
     }
   }
   if (close === -1 || close >= s.length) return -1;
-  const after = s.charCodeAt(close + 1);
+  const after = codeAt(s, close + 1);
   return close + 1 === s.length || (after < 128 && CHAR_KINDS[after] === ENDS_WORD) ? close + 1 : -1;
 }
 
@@ -1366,6 +1366,14 @@ const CHAR_KINDS = new Uint8Array(128);
 for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LT, GT, RP]) CHAR_KINDS[c] = ENDS_WORD;
 for (const c of [LP, SQ, DQ, BS, DOLLAR, BT, STAR, QM, LB, LC, TILDE]) CHAR_KINDS[c] = SPECIAL;
 
+/**
+ * The code of the character at `at`, 0 out of the source: the NaN of `charCodeAt` there, met at
+ * the end of most commands, would send compiled code back to slower code again and again.
+ */
+function codeAt(s: string, at: number): number {
+  return at >= 0 && at < s.length ? s.charCodeAt(at) : 0;
+}
+
 function isNameStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
@@ -1379,17 +1387,17 @@ function isExtglobOpener(c: number): boolean {
 }
 
 function skipBlanks(s: string, p: number): number {
-  while (s.charCodeAt(p) === SP || s.charCodeAt(p) === TAB) p++;
+  while (codeAt(s, p) === SP || codeAt(s, p) === TAB) p++;
   return p;
 }
 
 /** The end of the redirect operator starting at `p` (`<`, `>`, `>>`, `<<-`, `<<<`, `>&`, `<&`, `<>`, `>|`). */
 function operatorEnd(s: string, p: number): number {
   const c = s.charCodeAt(p);
-  const next = s.charCodeAt(p + 1);
+  const next = codeAt(s, p + 1);
   if (c === LT) {
     if (next === LT) {
-      const third = s.charCodeAt(p + 2);
+      const third = codeAt(s, p + 2);
       return third === LT || third === 45 ? p + 3 : p + 2;
     }
     return next === AMP || next === GT ? p + 2 : p + 1;
