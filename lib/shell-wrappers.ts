@@ -108,6 +108,7 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
 export function afterOptions(words: readonly ShellWord[], at: number, spec: WrapperSpec, found?: Unwrapped): number {
   const valueFlags = spec.valueFlags ?? [];
   const noRun = spec.noRunFlags ?? [];
+  const assignments = spec.assignments === true;
   const take = (flag: string, value: ShellWord | undefined) => {
     if (found === undefined || value === undefined) return;
     if (spec.payloadFlags?.includes(flag)) found.payload = value;
@@ -116,7 +117,7 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
   while (at < words.length) {
     const word = words[at];
     const text = word.text;
-    if (spec.assignments && ASSIGNMENT.test(text)) {
+    if (assignments && ASSIGNMENT.test(text)) {
       at++;
       continue;
     }
