@@ -55,13 +55,16 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
   const commands = parsed.commands;
   for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index, wrappers);
   if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+  expansion.end();
   return parsed;
 }
+
+const NOTHING_PARSED: ParsedShell = { commands: [], complete: true };
 
 /** The commands of a parse, growing as those written are looked through and what they run is added. */
 class Expansion {
   #source = "";
-  #parsed: ParsedShell = { commands: [], complete: true };
+  #parsed: ParsedShell = NOTHING_PARSED;
   /** How many commands the source itself holds; the rest were reached through them. */
   #written = 0;
   /** How deep each command after the written ones was reached; null until there is one. */
@@ -78,6 +81,13 @@ class Expansion {
     this.unsorted = false;
     this.#budget = 4 * source.length + 4096;
     return this;
+  }
+
+  /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
+  end(): void {
+    this.#source = "";
+    this.#parsed = NOTHING_PARSED;
+    this.#depths = null;
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */

@@ -262,6 +262,7 @@ class Scanner {
       commands = this.#commands.filter((command) => !dropped.has(command));
     } else commands = this.#commands.slice();
     this.#commands.length = 0;
+    this.#source = "";
     if (this.#unsorted) commands.sort((a, b) => a.span.start - b.span.start);
     return { commands, complete: this.#complete };
   }
@@ -559,6 +560,7 @@ class Scanner {
       this.#heredocs = null;
     }
     this.#stack.pop();
+    f.redirect = null;
     FREE_LISTS.push(f);
   }
 
