@@ -439,9 +439,15 @@ class Scanner {
         }
       } else {
         const end = ordinaryWordEnd(s, p);
+        if (end !== -1 && f.state === S_CMD && f.words.length > 0) {
+          // An argument: nothing more to decide about it.
+          f.words.push({ text: s.slice(p, end), start: p, end, dynamic: false });
+          f.lastEnd = p = end;
+          continue;
+        }
         if (end !== -1) {
           this.#pos = end;
-          const text = f.state === S_CMD && f.words.length === 0 ? interned(s, p, end) : s.slice(p, end);
+          const text = f.state === S_CMD ? interned(s, p, end) : s.slice(p, end);
           this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
           p = this.#pos;
           continue;
