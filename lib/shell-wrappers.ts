@@ -68,21 +68,13 @@ const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
 
 /** Whether `name` is in the table; a set of the names spares making every program name a property key. */
 export function isWrapper(wrappers: Record<string, WrapperSpec>, name: string): boolean {
-  if (wrappers !== lastTable) {
-    let names = NAMES.get(wrappers);
-    if (names === undefined) {
-      names = new Set(Object.keys(wrappers));
-      NAMES.set(wrappers, names);
-    }
-    lastTable = wrappers;
-    lastNames = names;
+  let names = NAMES.get(wrappers);
+  if (names === undefined) {
+    names = new Set(Object.keys(wrappers));
+    NAMES.set(wrappers, names);
   }
-  return lastNames.has(name);
+  return names.has(name);
 }
-
-// The table of the last call, spared the WeakMap lookup: a parse asks of one table for every command.
-let lastTable: Record<string, WrapperSpec> | undefined;
-let lastNames = new Set<string>();
 
 /** Looks through the wrappers at the start of `words`, from `from`. */
 export function unwrap(words: readonly ShellWord[], from: number, wrappers: Record<string, WrapperSpec>): Unwrapped {
