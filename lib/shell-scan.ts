@@ -429,29 +429,22 @@ class Scanner {
           }
       }
       // Most words are ordinary characters alone, or one quoted string: taken whole here, with no word frame.
-      if (c === SQ || c === DQ) {
-        const end = quotedWordEnd(s, p);
-        if (end !== -1) {
-          this.#pos = end;
-          this.#acceptWord(f, { text: s.slice(p + 1, end - 1), start: p, end, dynamic: false }, p);
-          p = this.#pos;
-          continue;
-        }
-      } else {
-        const end = ordinaryWordEnd(s, p);
-        if (end !== -1 && f.state === S_CMD && f.words.length > 0) {
-          // An argument: nothing more to decide about it.
-          f.words.push({ text: s.slice(p, end), start: p, end, dynamic: false });
+      const quoted = c === SQ || c === DQ;
+      const end = quoted ? quotedWordEnd(s, p) : ordinaryWordEnd(s, p);
+      if (end !== -1) {
+        const argument = f.state === S_CMD && f.words.length > 0;
+        const text = quoted ? s.slice(p + 1, end - 1) : argument || f.state !== S_CMD ? s.slice(p, end) : interned(s, p, end);
+        const word: ShellWord = { text, start: p, end, dynamic: false };
+        if (argument) {
+          // Nothing more to decide about it.
+          f.words.push(word);
           f.lastEnd = p = end;
-          continue;
-        }
-        if (end !== -1) {
+        } else {
           this.#pos = end;
-          const text = f.state === S_CMD ? interned(s, p, end) : s.slice(p, end);
-          this.#acceptWord(f, { text, start: p, end, dynamic: false }, UNQUOTED);
+          this.#acceptWord(f, word, quoted ? p : UNQUOTED);
           p = this.#pos;
-          continue;
         }
+        continue;
       }
       // Most other words hold no substitution: read them here rather than by a round through `run`.
       this.#pos = p;
