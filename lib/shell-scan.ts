@@ -218,8 +218,7 @@ class Scanner {
   #dropped: ShellCommand[] | null = null;
   #unsorted = false;
   #arithRetries = 0;
-  /** Heredocs whose bodies follow the current line; null when none (most parses). */
-  #heredocs: PendingHeredoc[] | null = null;
+  readonly #heredocs: PendingHeredoc[] = [];
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
   #heredocOwner: ListFrame | null = null;
 
@@ -232,7 +231,7 @@ class Scanner {
     this.#dropped = null;
     this.#unsorted = false;
     this.#arithRetries = 0;
-    this.#heredocs = null;
+    this.#heredocs.length = 0;
     this.#heredocOwner = null;
     this.#stack.push(newList(false, dir));
     const stack = this.#stack;
@@ -299,7 +298,7 @@ class Scanner {
             this.#endCommand(f);
             endAndOr(f);
           }
-          if (this.#heredocs !== null && this.#heredocOwner === null) {
+          if (this.#heredocs.length > 0 && this.#heredocOwner === null) {
             this.#pos = p;
             if (this.#readHeredocs(f)) return;
             p = this.#pos;
@@ -554,9 +553,9 @@ class Scanner {
     this.#endCommand(f);
     endAndOr(f);
     if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
-    if (!f.closes && this.#heredocs !== null) {
+    if (!f.closes && this.#heredocs.length > 0) {
       this.#complete = false;
-      this.#heredocs = null;
+      this.#heredocs.length = 0;
     }
     this.#stack.pop();
     f.redirect = null;
@@ -624,9 +623,12 @@ class Scanner {
         f.lastEnd = word.end;
         f.state = S_CMD;
         if (f.heredoc !== 0) {
-          const heredoc = { delimiter: word.text, quoted: firstQuote !== UNQUOTED, strip: f.heredoc === 2, redirect };
-          if (this.#heredocs === null) this.#heredocs = [heredoc];
-          else this.#heredocs.push(heredoc);
+          this.#heredocs.push({
+            delimiter: word.text,
+            quoted: firstQuote !== UNQUOTED,
+            strip: f.heredoc === 2,
+            redirect,
+          });
         }
         return;
       }
@@ -1130,9 +1132,8 @@ class Scanner {
   #readHeredocs(f: ListFrame): boolean {
     const s = this.#source;
     const n = s.length;
-    while (this.#heredocs !== null) {
+    while (this.#heredocs.length > 0) {
       const heredoc = this.#heredocs.shift() as PendingHeredoc;
-      if (this.#heredocs.length === 0) this.#heredocs = null;
       const start = this.#pos;
       let end = n;
       let resume = n;
