@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped } from "./shell-words.ts";
-import { afterOptions, isWrapper, type Unwrapped, unwrap, WRAPPERS } from "./shell-wrappers.ts";
+import { afterOptions, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -51,9 +51,9 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
 
 function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
   const parsed = scan(source, "source", ".", 0);
-  const expansion = EXPANSION.begin(source, parsed);
+  const expansion = EXPANSION.begin(source, parsed, wrappers);
   const commands = parsed.commands;
-  for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index, wrappers);
+  for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
   if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
   expansion.end();
   return parsed;
@@ -65,6 +65,8 @@ const NOTHING_PARSED: ParsedShell = { commands: [], complete: true };
 class Expansion {
   #source = "";
   #parsed: ParsedShell = NOTHING_PARSED;
+  #wrappers: Record<string, WrapperSpec> = WRAPPERS;
+  #wrapperNames: ReadonlySet<string> = wrapperNames(WRAPPERS);
   /** How many commands the source itself holds; the rest were reached through them. */
   #written = 0;
   /** How deep each command after the written ones was reached; null until there is one. */
@@ -73,9 +75,11 @@ class Expansion {
   /** Payloads are parsed again and again only up to a multiple of the source, so time stays linear. */
   #budget = 0;
 
-  begin(source: string, parsed: ParsedShell): this {
+  begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): this {
     this.#source = source;
     this.#parsed = parsed;
+    this.#wrappers = wrappers;
+    this.#wrapperNames = wrapperNames(wrappers);
     this.#written = parsed.commands.length;
     this.#depths = null;
     this.unsorted = false;
@@ -87,17 +91,19 @@ class Expansion {
   end(): void {
     this.#source = "";
     this.#parsed = NOTHING_PARSED;
+    this.#wrappers = WRAPPERS;
+    this.#wrapperNames = wrapperNames(WRAPPERS);
     this.#depths = null;
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
-  follow(command: ShellCommand, index: number, wrappers: Record<string, WrapperSpec>): void {
+  follow(command: ShellCommand, index: number): void {
     const words = command.words;
     if (words.length === 0) return;
     const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
     const first = words[0];
     const firstName = first.dynamic ? first.text : basename(first.text);
-    const found = !first.dynamic && isWrapper(wrappers, firstName) ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
+    const found = !first.dynamic && this.#wrapperNames.has(firstName) ? unwrap(words, 0, this.#wrappers) : NOT_WRAPPED;
     const program = words[found.program];
     if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
