@@ -432,7 +432,9 @@ class Scanner {
       const end = quoted ? quotedWordEnd(s, p) : ordinaryWordEnd(s, p);
       if (end !== -1) {
         const argument = f.state === S_CMD && f.words.length > 0;
-        const text = quoted ? s.slice(p + 1, end - 1) : argument || f.state !== S_CMD ? s.slice(p, end) : interned(s, p, end);
+        // A command's name (or a keyword, an assignment) is looked at again and again: interned.
+        const named = f.state === S_CMD && !argument && !quoted;
+        const text = quoted ? s.slice(p + 1, end - 1) : named ? interned(s, p, end) : s.slice(p, end);
         const word: ShellWord = { text, start: p, end, dynamic: false };
         if (argument) {
           // Nothing more to decide about it.
