@@ -24,7 +24,7 @@ export const NO_REDIRECTS: ShellRedirect[] = Object.freeze([]) as unknown as She
 
 export class ShellCommand implements AuthorShellCommand {
   /** Every word after the leading assignments: wrappers, the program, its arguments. */
-  words: ShellWord[] = [];
+  words: ShellWord[] = NO_WORDS;
   /** Leading `NAME=value` words (and `env`'s). */
   assignments: ShellWord[] = NO_WORDS;
   redirects: ShellRedirect[] = NO_REDIRECTS;

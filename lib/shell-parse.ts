@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped } from "./shell-words.ts";
-import { afterOptions, isWrapper, type Unwrapped, unwrap, WRAPPERS } from "./shell-wrappers.ts";
+import { afterOptions, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -50,73 +50,78 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
 }
 
 function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
-  const scanned = scan(source, "source", ".", 0);
-  const commands = scanned.commands;
-  let complete = scanned.complete;
-  const depths: number[] = [];
-  let unsorted = false;
-  const add = (command: ShellCommand, depth: number) => {
-    if (depth > MAX_DEPTH) {
-      complete = false;
-      return;
-    }
-    if (commands[commands.length - 1].span.start > command.span.start) unsorted = true;
-    commands.push(command);
-    depths[commands.length - 1] = depth;
-  };
-  // Payloads are parsed again and again only up to a multiple of the source, so time stays linear.
-  let budget = 4 * source.length + 4096;
-  const payload = (words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number) => {
-    budget -= words[words.length - 1].end - words[0].start;
-    if (budget < 0) {
-      complete = false;
-      return;
-    }
-    const parsed = parsePayload(source, words, via, dir, depth);
-    if (!parsed.complete) complete = false;
-    for (const command of parsed.commands) add(command, depth);
-  };
+  const parsed = scan(source, "source", ".", 0);
+  const expansion = EXPANSION.begin(source, parsed, wrappers);
+  const commands = parsed.commands;
+  for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
+  if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+  expansion.end();
+  return parsed;
+}
 
-  for (let index = 0; index < commands.length; index++) {
-    const command = commands[index];
+const NOTHING_PARSED: ParsedShell = { commands: [], complete: true };
+
+/** The commands of a parse, growing as those written are looked through and what they run is added. */
+class Expansion {
+  #source = "";
+  #parsed: ParsedShell = NOTHING_PARSED;
+  #wrappers: Record<string, WrapperSpec> = WRAPPERS;
+  #wrapperNames: ReadonlySet<string> = wrapperNames(WRAPPERS);
+  /** How many commands the source itself holds; the rest were reached through them. */
+  #written = 0;
+  /** How deep each command after the written ones was reached; null until there is one. */
+  #depths: number[] | null = null;
+  unsorted = false;
+  /** Payloads are parsed again and again only up to a multiple of the source, so time stays linear. */
+  #budget = 0;
+
+  begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): this {
+    this.#source = source;
+    this.#parsed = parsed;
+    this.#wrappers = wrappers;
+    this.#wrapperNames = wrapperNames(wrappers);
+    this.#written = parsed.commands.length;
+    this.#depths = null;
+    this.unsorted = false;
+    this.#budget = 4 * source.length + 4096;
+    return this;
+  }
+
+  /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
+  end(): void {
+    this.#source = "";
+    this.#parsed = NOTHING_PARSED;
+    this.#wrappers = WRAPPERS;
+    this.#wrapperNames = wrapperNames(WRAPPERS);
+    this.#depths = null;
+  }
+
+  /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
+  follow(command: ShellCommand, index: number): void {
     const words = command.words;
-    if (words.length === 0) continue;
-    const depth = (depths[index] ?? 0) + 1;
+    if (words.length === 0) return;
+    const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
     const first = words[0];
-    const wrapped = !first.dynamic && isWrapper(wrappers, basename(first.text));
-    const found = wrapped ? unwrap(words, 0, wrappers) : NOT_WRAPPED;
+    const firstName = first.dynamic ? first.text : basename(first.text);
+    const found = !first.dynamic && this.#wrapperNames.has(firstName) ? unwrap(words, 0, this.#wrappers) : NOT_WRAPPED;
     const program = words[found.program];
     if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
-    command.programName = program.dynamic ? program.text : basename(program.text);
+    command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
     if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
-    if (found.payload) payload([found.payload], "eval", command.dir, depth);
-    if (program.dynamic) continue;
+    if (found.payload) this.#payload([found.payload], "eval", command.dir, depth);
+    if (program.dynamic) return;
     const name = command.programName;
     if (SHELLS.has(name)) {
       const run = shellInput(command.args);
-      if (run === "stdin") {
-        for (const redirect of command.redirects) {
-          if (redirect.op.endsWith("<<<") && redirect.target) payload([redirect.target], "stdin", command.dir, depth);
-          else if (redirect.body && redirect.target) {
-            const body = redirect.body;
-            const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
-            const text = source.slice(body.start, body.end);
-            const parsed = scan(text, "stdin", command.dir, depth);
-            if (!parsed.complete || (!quoted && /[$`]/.test(text))) complete = false;
-            for (const inner of parsed.commands) {
-              relocate(inner, (offset) => offset + body.start);
-              add(inner, depth);
-            }
-          }
-        }
-      } else if (run !== undefined) payload([run], "-c", command.dir, depth);
+      if (run === "stdin") this.#stdin(command, depth);
+      else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
-      if (command.args.length > 0) payload(command.args, "eval", command.dir, depth);
+      if (command.args.length > 0) this.#payload(command.args, "eval", command.dir, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
-      if (start < words.length) add(derived(words.slice(start), "xargs", command.dir), depth);
+      if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir), depth);
     } else if (name === "find") {
       const args = command.args;
       for (let at = 0; at < args.length; at++) {
@@ -124,16 +129,59 @@ function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedSh
         const first = at + 1;
         let end = first;
         while (end < args.length && args[end].text !== ";" && !(args[end].text === "+" && args[end - 1].text === "{}")) end++;
-        if (end >= args.length) complete = false;
+        if (end >= args.length) this.#parsed.complete = false;
         if (end > first)
-          add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
+          this.#add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
         at = end;
       }
     }
   }
-  if (unsorted) commands.sort((a, b) => a.span.start - b.span.start);
-  return { commands, complete };
+
+  /** A shell reading its commands from stdin: its here-strings and heredocs. */
+  #stdin(command: ShellCommand, depth: number): void {
+    const source = this.#source;
+    for (const redirect of command.redirects) {
+      if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command.dir, depth);
+      else if (redirect.body && redirect.target) {
+        const body = redirect.body;
+        const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
+        const text = source.slice(body.start, body.end);
+        const parsed = scan(text, "stdin", command.dir, depth);
+        if (!parsed.complete || (!quoted && /[$`]/.test(text))) this.#parsed.complete = false;
+        for (const inner of parsed.commands) {
+          relocate(inner, (offset) => offset + body.start);
+          this.#add(inner, depth);
+        }
+      }
+    }
+  }
+
+  #add(command: ShellCommand, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      this.#parsed.complete = false;
+      return;
+    }
+    const commands = this.#parsed.commands;
+    if (commands[commands.length - 1].span.start > command.span.start) this.unsorted = true;
+    commands.push(command);
+    if (this.#depths === null) this.#depths = [depth];
+    else this.#depths.push(depth);
+  }
+
+  #payload(words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
+    this.#budget -= words[words.length - 1].end - words[0].start;
+    if (this.#budget < 0) {
+      this.#parsed.complete = false;
+      return;
+    }
+    const parsed = parsePayload(this.#source, words, via, dir, depth);
+    if (!parsed.complete) this.#parsed.complete = false;
+    for (const command of parsed.commands) this.#add(command, depth);
+  }
 }
+
+/** One for every parse, as parses do not nest (payloads are only scanned): a parse allocates what it returns. */
+const EXPANSION = new Expansion();
 
 /** What a shell's arguments make it run: a `-c` payload word, "stdin", or undefined (a script file, or `-c` without one). */
 function shellInput(args: ShellWord[]): ShellWord | "stdin" | undefined {

@@ -65,6 +65,8 @@ const C_FUNCTION = 5;
 
 interface Construct {
   kind: number;
+  /** The compound command this one is in, in the same list. */
+  outer: Construct | null;
   dir: string | undefined;
   pipeDir: string | undefined;
   andOrDir: string | undefined;
@@ -79,11 +81,17 @@ interface ListFrame {
   closes: boolean;
   state: number;
   cmd: ShellCommand | null;
+  /**
+   * The words of `cmd` so far, given to it when it ends: an array of the size it needs, where one
+   * grown by pushing would be sized for the longest command seen.
+   */
+  words: ShellWord[];
   lastEnd: number;
   redirect: ShellRedirect | null;
   /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
   heredoc: number;
-  constructs: Construct[];
+  /** The innermost compound command open. */
+  construct: Construct | null;
   dir: string | undefined;
   /** The directory at the start of the pipeline, and of the and-or list (`a && b | c`). */
   pipeDir: string | undefined;
@@ -188,15 +196,22 @@ export interface ScanResult {
 
 /** Scans `source` into its simple commands, in source order; offsets are into `source`. */
 export function scan(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
-  return new Scanner(source, via, depth).run(dir);
+  const scanner = FREE_SCANNERS.pop() ?? new Scanner();
+  const scanned = scanner.run(source, via, dir, depth);
+  FREE_SCANNERS.push(scanner);
+  return scanned;
 }
 
+/** Scanners are reused, with their arrays: a parse allocates what it returns, and little else. */
+const FREE_SCANNERS: Scanner[] = [];
+
 class Scanner {
-  readonly #source: string;
-  readonly #via: ShellVia;
-  readonly #depth: number;
+  #source = "";
+  #via: ShellVia = "source";
+  #depth = 0;
   #pos = 0;
   #complete = true;
+  /** The commands found so far; copied out at the end. */
   readonly #commands: ShellCommand[] = [];
   readonly #stack: Frame[] = [];
   /** Commands that turned out to run nothing (assignments alone, a function's name). */
@@ -207,13 +222,17 @@ class Scanner {
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
   #heredocOwner: ListFrame | null = null;
 
-  constructor(source: string, via: ShellVia, depth: number) {
+  run(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
     this.#source = source;
     this.#via = via;
     this.#depth = depth;
-  }
-
-  run(dir: string | undefined): ScanResult {
+    this.#pos = 0;
+    this.#complete = true;
+    this.#dropped = null;
+    this.#unsorted = false;
+    this.#arithRetries = 0;
+    this.#heredocs.length = 0;
+    this.#heredocOwner = null;
     this.#stack.push(newList(false, dir));
     const stack = this.#stack;
     while (stack.length > 0) {
@@ -236,11 +255,13 @@ class Scanner {
           break;
       }
     }
-    let commands = this.#commands;
+    let commands: ShellCommand[];
     if (this.#dropped !== null) {
       const dropped = new Set(this.#dropped);
-      commands = commands.filter((command) => !dropped.has(command));
-    }
+      commands = this.#commands.filter((command) => !dropped.has(command));
+    } else commands = this.#commands.slice();
+    this.#commands.length = 0;
+    this.#source = "";
     if (this.#unsorted) commands.sort((a, b) => a.span.start - b.span.start);
     return { commands, complete: this.#complete };
   }
@@ -289,12 +310,12 @@ class Scanner {
           continue;
         }
         case SEMI: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === SEMI || next === AMP) {
-            p += next === SEMI && s.charCodeAt(p + 2) === AMP ? 3 : 2;
+            p += next === SEMI && codeAt(s, p + 2) === AMP ? 3 : 2;
             this.#endCommand(f);
             endAndOr(f);
-            if (top(f)?.kind === C_CASE) f.state = S_CASE_PAT;
+            if (f.construct?.kind === C_CASE) f.state = S_CASE_PAT;
             else this.#complete = false;
             continue;
           }
@@ -307,7 +328,7 @@ class Scanner {
           continue;
         }
         case AMP: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === AMP) {
             p += 2;
             this.#endCommand(f);
@@ -317,7 +338,7 @@ class Scanner {
             continue;
           }
           if (next === GT) {
-            p = this.#redirect(f, p, p + (s.charCodeAt(p + 2) === GT ? 3 : 2));
+            p = this.#redirect(f, p, p + (codeAt(s, p + 2) === GT ? 3 : 2));
             continue;
           }
           p++;
@@ -333,7 +354,7 @@ class Scanner {
             p++;
             continue;
           }
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           this.#endCommand(f);
           f.expectsCommand = true;
           if (next === PIPE) {
@@ -349,7 +370,7 @@ class Scanner {
         }
         case LT:
         case GT: {
-          if (s.charCodeAt(p + 1) === LP && f.state !== S_CASE_PAT) {
+          if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
             this.#pos = p;
             this.#stack.push(this.#newWord(f, p));
             return;
@@ -368,7 +389,7 @@ class Scanner {
             continue;
           }
           this.#endCommand(f);
-          if (top(f)?.kind === C_SUBSHELL) {
+          if (f.construct?.kind === C_SUBSHELL) {
             this.#popConstruct(f, C_SUBSHELL);
             p++;
             continue;
@@ -382,7 +403,7 @@ class Scanner {
           p++;
           continue;
         case BS:
-          if (s.charCodeAt(p + 1) === NL) {
+          if (codeAt(s, p + 1) === NL) {
             p += 2;
             continue;
           }
@@ -399,14 +420,34 @@ class Scanner {
           if (c >= 48 && c <= 57) {
             let q = p + 1;
             while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
-            const after = s.charCodeAt(q);
-            if ((after === LT || after === GT) && s.charCodeAt(q + 1) !== LP) {
+            const after = codeAt(s, q);
+            if ((after === LT || after === GT) && codeAt(s, q + 1) !== LP) {
               p = this.#redirect(f, p, operatorEnd(s, q));
               continue;
             }
           }
       }
-      // Most words hold no substitution: read them here rather than by a round through `run`.
+      // Most words are ordinary characters alone, or one quoted string: taken whole here, with no word frame.
+      const quoted = c === SQ || c === DQ;
+      const end = quoted ? quotedWordEnd(s, p) : ordinaryWordEnd(s, p);
+      if (end !== -1) {
+        const argument = f.state === S_CMD && f.words.length > 0;
+        // A command's name (or a keyword, an assignment) is looked at again and again: interned.
+        const named = f.state === S_CMD && !argument && !quoted;
+        const text = quoted ? s.slice(p + 1, end - 1) : named ? interned(s, p, end) : s.slice(p, end);
+        const word: ShellWord = { text, start: p, end, dynamic: false };
+        if (argument) {
+          // Nothing more to decide about it.
+          f.words.push(word);
+          f.lastEnd = p = end;
+        } else {
+          this.#pos = end;
+          this.#acceptWord(f, word, quoted ? p : UNQUOTED);
+          p = this.#pos;
+        }
+        continue;
+      }
+      // Most other words hold no substitution: read them here rather than by a round through `run`.
       this.#pos = p;
       const w = this.#newWord(f, p);
       this.#stack.push(w);
@@ -420,14 +461,14 @@ class Scanner {
   #openParen(f: ListFrame, p: number): number {
     const s = this.#source;
     if (f.state === S_CASE_PAT) return p + 1;
-    if (f.state === S_FOR_NAME && s.charCodeAt(p + 1) === LP) {
+    if (f.state === S_FOR_NAME && codeAt(s, p + 1) === LP) {
       f.state = S_FOR_REST;
       this.#pushArith(f, ARITH_FOR, p);
       return -1;
     }
     if (f.state === S_CMD && f.cmd === null) {
       f.expectsCommand = false;
-      if (s.charCodeAt(p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
+      if (codeAt(s, p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
         this.#pushArith(f, ARITH_COMMAND, p);
         return -1;
       }
@@ -435,17 +476,12 @@ class Scanner {
       return p + 1;
     }
     const cmd = f.cmd;
-    if (
-      f.state === S_CMD &&
-      cmd !== null &&
-      cmd.words.length === 1 &&
-      cmd.assignments.length === 0 &&
-      cmd.redirects.length === 0
-    ) {
+    if (f.state === S_CMD && cmd !== null && f.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
       const close = skipBlanks(s, p + 1);
-      if (s.charCodeAt(close) === RP) {
+      if (codeAt(s, close) === RP) {
         this.#drop(cmd);
         f.cmd = null;
+        f.words.length = 0;
         this.#pushConstruct(f, C_FUNCTION);
         return close + 1;
       }
@@ -457,7 +493,7 @@ class Scanner {
   /** A redirect operator from `start` (its fd digits) to `end`; the next word is its target. */
   #redirect(f: ListFrame, start: number, end: number): number {
     if (f.state === S_REDIR) this.#complete = false;
-    const op = this.#source.slice(start, end);
+    const op = interned(this.#source, start, end);
     const cmd = this.#command(f, start);
     const redirect: ShellRedirect = { op, target: undefined };
     if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
@@ -489,11 +525,13 @@ class Scanner {
     if (cmd === null) return;
     f.cmd = null;
     cmd.span.end = f.lastEnd;
-    const words = cmd.words;
-    if (words.length === 0) {
+    if (f.words.length === 0) {
       if (cmd.redirects.length === 0) this.#drop(cmd);
       return;
     }
+    const words = f.words.slice();
+    cmd.words = words;
+    f.words.length = 0;
     let first = 0;
     while (
       first < words.length - 1 &&
@@ -503,7 +541,7 @@ class Scanner {
       first++;
     const name = words[first].dynamic ? "" : words[first].text;
     if (name === "cd" || name === "pushd" || name === "popd") {
-      changeDirectory(f, name, words.slice(first + 1));
+      changeDirectory(f, name, words, first + 1);
       if (f.conditional) f.doubt = true;
     }
   }
@@ -516,24 +554,27 @@ class Scanner {
   #closeList(f: ListFrame, closed: boolean): void {
     this.#endCommand(f);
     endAndOr(f);
-    if (f.constructs.length > 0 || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
+    if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
     if (!f.closes && this.#heredocs.length > 0) {
       this.#complete = false;
       this.#heredocs.length = 0;
     }
     this.#stack.pop();
+    f.redirect = null;
+    FREE_LISTS.push(f);
   }
 
   #pushConstruct(f: ListFrame, kind: number): void {
-    f.constructs.push({
+    f.construct = {
       kind,
+      outer: f.construct,
       dir: f.dir,
       pipeDir: f.pipeDir,
       andOrDir: f.andOrDir,
       piped: f.piped,
       conditional: f.conditional,
       doubt: f.doubt,
-    });
+    };
     f.piped = false;
     f.conditional = false;
     f.expectsCommand = false;
@@ -543,20 +584,20 @@ class Scanner {
   }
 
   #popConstruct(f: ListFrame, kind: number): void {
-    const construct = top(f);
+    const construct = f.construct;
     if (construct?.kind !== kind) {
       this.#complete = false;
       return;
     }
     endAndOr(f);
-    f.constructs.pop();
+    f.construct = construct.outer;
     if (kind === C_SUBSHELL) f.dir = construct.dir;
     else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
     restore(f, construct);
-    const outer = top(f);
+    const outer = construct.outer;
     if (outer?.kind === C_FUNCTION) {
       // Defining a function runs nothing: its body's `cd` happens only when it is called.
-      f.constructs.pop();
+      f.construct = outer.outer;
       f.dir = outer.dir;
       restore(f, outer);
     }
@@ -564,16 +605,18 @@ class Scanner {
 
   // ── words ──
 
-  #acceptWord(f: ListFrame, word: ShellWord, w: WordFrame): void {
+  /** `firstQuote`: the offset of the word's first quote or backslash, UNQUOTED when it has none. */
+  #acceptWord(f: ListFrame, word: ShellWord, firstQuote: number): void {
+    const plain = !word.dynamic && firstQuote === UNQUOTED;
     switch (f.state) {
       case S_CMD: {
-        if (f.cmd === null && plain(w) && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
+        if (f.cmd === null && plain && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (cmd.words.length === 0 && isAssignment(word, w)) {
+        if (f.words.length === 0 && isAssignment(word, firstQuote)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
-        } else cmd.words.push(word);
+        } else f.words.push(word);
         return;
       }
       case S_REDIR: {
@@ -584,7 +627,7 @@ class Scanner {
         if (f.heredoc !== 0) {
           this.#heredocs.push({
             delimiter: word.text,
-            quoted: w.firstQuote !== Number.MAX_SAFE_INTEGER,
+            quoted: firstQuote !== UNQUOTED,
             strip: f.heredoc === 2,
             redirect,
           });
@@ -595,32 +638,32 @@ class Scanner {
         f.state = S_FOR_REST;
         return;
       case S_FOR_REST:
-        if (word.text === "do" && plain(w)) f.state = S_CMD;
+        if (plain && word.text === "do") f.state = S_CMD;
         return;
       case S_CASE_SUBJECT:
         f.state = S_CASE_IN;
         return;
       case S_CASE_IN:
-        if (word.text === "in" && plain(w)) f.state = S_CASE_PAT;
+        if (plain && word.text === "in") f.state = S_CASE_PAT;
         else this.#complete = false;
         return;
       case S_CASE_PAT:
-        if (word.text === "esac" && plain(w)) {
+        if (plain && word.text === "esac") {
           f.state = S_CMD;
           this.#popConstruct(f, C_CASE);
         }
         return;
       case S_DBRACKET:
-        if (word.text === "]]" && plain(w)) f.state = S_CMD;
+        if (plain && word.text === "]]") f.state = S_CMD;
         return;
       case S_FUNC_NAME: {
         f.state = S_CMD;
         this.#pushConstruct(f, C_FUNCTION);
         const s = this.#source;
         const open = skipBlanks(s, word.end);
-        if (s.charCodeAt(open) === LP) {
+        if (codeAt(s, open) === LP) {
           const close = skipBlanks(s, open + 1);
-          if (s.charCodeAt(close) === RP) this.#pos = close + 1;
+          if (codeAt(s, close) === RP) this.#pos = close + 1;
         }
         return;
       }
@@ -674,7 +717,7 @@ class Scanner {
         return true;
       default: {
         // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
-        const next = this.#source.charCodeAt(skipBlanks(this.#source, word.end));
+        const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
         return next === LC || next === LP || next === BANG;
       }
     }
@@ -684,7 +727,7 @@ class Scanner {
     const s = this.#source;
     const n = s.length;
     let p = this.#pos;
-    if (p === w.start && (s.charCodeAt(p) === LT || s.charCodeAt(p) === GT) && s.charCodeAt(p + 1) === LP) {
+    if (p === w.start && (codeAt(s, p) === LT || codeAt(s, p) === GT) && codeAt(s, p + 1) === LP) {
       w.dynamic = true;
       this.#pushList(w.list, p + 2);
       return;
@@ -702,7 +745,7 @@ class Scanner {
           w.doubleQuoted = false;
           w.run = ++p;
         } else if (c === BS) {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
             w.text += s.slice(w.run, p);
             w.run = next === NL ? p + 2 : p + 1;
@@ -739,12 +782,12 @@ class Scanner {
           return;
         case LP:
           if (w.paren > 0) w.paren++;
-          else if (isExtglobOpener(s.charCodeAt(p - 1)) && p > w.start) {
+          else if (isExtglobOpener(codeAt(s, p - 1)) && p > w.start) {
             w.paren = 1;
             w.dynamic = true;
           } else if (
             w.list.state === S_CMD &&
-            (w.list.cmd?.words.length ?? 0) === 0 &&
+            w.list.words.length === 0 &&
             w.firstQuote > p &&
             ARRAY_OPENING.test(s.slice(w.start, p))
           )
@@ -785,7 +828,7 @@ class Scanner {
           continue;
         case BS:
           w.text += s.slice(w.run, p);
-          if (s.charCodeAt(p + 1) === NL) {
+          if (codeAt(s, p + 1) === NL) {
             w.run = p += 2;
             continue;
           }
@@ -799,7 +842,7 @@ class Scanner {
           p += 2;
           continue;
         case DOLLAR: {
-          const next = s.charCodeAt(p + 1);
+          const next = codeAt(s, p + 1);
           if (next === SQ) {
             w.text += s.slice(w.run, p);
             if (w.firstQuote > p) w.firstQuote = p;
@@ -851,7 +894,7 @@ class Scanner {
           p++;
           continue;
         case DOT:
-          if (w.brace === 1 && s.charCodeAt(p + 1) === DOT) w.brace = 2;
+          if (w.brace === 1 && codeAt(s, p + 1) === DOT) w.brace = 2;
           p++;
           continue;
         case RC:
@@ -873,7 +916,7 @@ class Scanner {
     const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
     this.#stack.pop();
     this.#pos = end;
-    this.#acceptWord(w.list, word, w);
+    this.#acceptWord(w.list, word, w.firstQuote);
     FREE_WORDS.push(w);
   }
 
@@ -885,7 +928,7 @@ class Scanner {
     w.start = w.run = start;
     w.text = "";
     w.doubleQuoted = w.dynamic = w.bracket = false;
-    w.firstQuote = Number.MAX_SAFE_INTEGER;
+    w.firstQuote = UNQUOTED;
     w.paren = w.brace = 0;
     return w;
   }
@@ -896,9 +939,9 @@ class Scanner {
    */
   #dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
     const s = this.#source;
-    const next = s.charCodeAt(p + 1);
+    const next = codeAt(s, p + 1);
     if (next === LP) {
-      if (s.charCodeAt(p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
+      if (codeAt(s, p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
       else this.#pushList(list, p + 2);
       return PUSHED;
     }
@@ -914,7 +957,7 @@ class Scanner {
     }
     if (isNameStart(next)) {
       let q = p + 2;
-      while (isNameChar(s.charCodeAt(q))) q++;
+      while (isNameChar(codeAt(s, q))) q++;
       return q;
     }
     if (
@@ -967,7 +1010,7 @@ class Scanner {
       let text = "";
       map = [];
       for (let at = p + 1; at < close; at++) {
-        const next = s.charCodeAt(at + 1);
+        const next = codeAt(s, at + 1);
         if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR)) at++;
         text += s[at];
         map.push(at);
@@ -1033,7 +1076,7 @@ class Scanner {
       } else if (c === RP) {
         if (f.depth === 0) {
           this.#stack.pop();
-          if (s.charCodeAt(p + 1) === RP) this.#pos = p + 2;
+          if (codeAt(s, p + 1) === RP) this.#pos = p + 2;
           else this.#notArithmetic(f);
           return;
         }
@@ -1098,7 +1141,7 @@ class Scanner {
       let resume = n;
       for (let line = start; line < n; ) {
         let text = line;
-        if (heredoc.strip) while (s.charCodeAt(text) === TAB) text++;
+        if (heredoc.strip) while (codeAt(s, text) === TAB) text++;
         let lineEnd = s.indexOf("\n", line);
         if (lineEnd === -1) lineEnd = n;
         if (lineEnd - text === heredoc.delimiter.length && s.startsWith(heredoc.delimiter, text)) {
@@ -1122,20 +1165,39 @@ class Scanner {
 }
 
 const FREE_WORDS: WordFrame[] = [];
+const FREE_LISTS: ListFrame[] = [];
 
+const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
 const LITERAL = -2;
 
+/** List frames are reused like word frames, and with them the arrays they gather words in. */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
+  const f = FREE_LISTS.pop();
+  if (f !== undefined) {
+    f.closes = closes;
+    f.state = S_CMD;
+    f.cmd = null;
+    f.words.length = 0;
+    f.lastEnd = 0;
+    f.redirect = null;
+    f.heredoc = 0;
+    f.construct = null;
+    f.dir = f.pipeDir = f.andOrDir = dir;
+    f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+    f.dirStack = null;
+    return f;
+  }
   return {
     kind: LIST,
     closes,
     state: S_CMD,
     cmd: null,
+    words: [],
     lastEnd: 0,
     redirect: null,
     heredoc: 0,
-    constructs: [],
+    construct: null,
     dir,
     pipeDir: dir,
     andOrDir: dir,
@@ -1155,16 +1217,12 @@ function newWord(list: ListFrame, start: number): WordFrame {
     run: start,
     text: "",
     doubleQuoted: false,
-    firstQuote: Number.MAX_SAFE_INTEGER,
+    firstQuote: UNQUOTED,
     dynamic: false,
     paren: 0,
     bracket: false,
     brace: 0,
   };
-}
-
-function top(f: ListFrame): Construct | undefined {
-  return f.constructs[f.constructs.length - 1];
 }
 
 /** Puts back the pipeline and and-or list state saved when a compound command began. */
@@ -1195,9 +1253,9 @@ function endAndOr(f: ListFrame): void {
   f.andOrDir = f.dir;
 }
 
-function changeDirectory(f: ListFrame, name: string, args: ShellWord[]): void {
-  let index = 0;
-  while (index < args.length && /^-[LPe@]+$/.test(args[index].text)) index++;
+/** `cd`, `pushd` or `popd` with its arguments from `words[index]` on. */
+function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: number): void {
+  while (index < args.length && args[index].text.charCodeAt(0) === 45 && /^-[LPe@]+$/.test(args[index].text)) index++;
   if (args[index]?.text === "--") index++;
   const target = args[index];
   if (name === "popd") {
@@ -1206,11 +1264,12 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[]): void {
   }
   const before = f.dir;
   if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
-  else if (/^~(\/[^$`*?[{\\'"]*)?$/.test(target.text) || !target.dynamic) {
+  else if (!target.dynamic || /^~(\/[^$`*?[{\\'"]*)?$/.test(target.text)) {
     const path = target.text;
     const rooted = path.startsWith("/") || path.startsWith("~");
+    const sign = path.charCodeAt(0);
     f.dir =
-      path === "-" || /^[+-]\d+$/.test(path) || path === ""
+      path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
         : before === undefined && !rooted
           ? undefined
@@ -1239,15 +1298,84 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
   }
 }
 
-function isAssignment(word: ShellWord, w: WordFrame): boolean {
-  if (w.firstQuote === w.start || !isNameStart(word.text.charCodeAt(0))) return false;
+function isAssignment(word: ShellWord, firstQuote: number): boolean {
+  if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;
   if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
-  return match !== null && w.start + match[0].length - 1 < w.firstQuote;
+  return match !== null && word.start + match[0].length - 1 < firstQuote;
 }
 
-function plain(w: WordFrame): boolean {
-  return !w.dynamic && w.firstQuote === Number.MAX_SAFE_INTEGER;
+/**
+ * Where the word at `p` ends when it is made of ordinary characters alone (no quotes, escapes,
+ * expansions, globs, braces, parentheses nor a leading `~`), else -1.
+ */
+function ordinaryWordEnd(s: string, p: number): number {
+  if (codeAt(s, p) === TILDE) return -1;
+  const n = s.length;
+  for (let q = p; q < n; q++) {
+    const c = s.charCodeAt(q);
+    if (c < 128 && CHAR_KINDS[c] !== ORDINARY) return CHAR_KINDS[c] === ENDS_WORD ? q : -1;
+  }
+  return n;
+}
+
+/**
+ * Where the word at `p` ends when it is one quoted string, closed, with nothing in it to expand
+ * nor escape, else -1.
+ */
+function quotedWordEnd(s: string, p: number): number {
+  const quote = s.charCodeAt(p);
+  let close = p + 1;
+  if (quote === SQ) close = s.indexOf("'", close);
+  else {
+    while (close < s.length) {
+      const c = s.charCodeAt(close);
+      if (c === DQ) break;
+      if (c === DOLLAR || c === BT || c === BS) return -1;
+      close++;
+    }
+  }
+  if (close === -1 || close >= s.length) return -1;
+  const after = codeAt(s, close + 1);
+  return close + 1 === s.length || (after < 128 && CHAR_KINDS[after] === ENDS_WORD) ? close + 1 : -1;
+}
+
+/**
+ * Short strings seen before (commands' names, redirect operators), so the same text read again is
+ * neither allocated nor hashed anew.
+ */
+const INTERNED: string[] = new Array(1024).fill("");
+
+/** `s.slice(start, end)`, as the string seen before when there is one. */
+function interned(s: string, start: number, end: number): string {
+  let hash = 0;
+  for (let at = start; at < end; at++) hash = (hash * 31 + s.charCodeAt(at)) | 0;
+  const slot = hash & 1023;
+  const known = INTERNED[slot];
+  if (known.length === end - start) {
+    let at = 0;
+    while (at < known.length && known.charCodeAt(at) === s.charCodeAt(start + at)) at++;
+    if (at === known.length) return known;
+  }
+  const text = s.slice(start, end);
+  if (text.length <= 8) INTERNED[slot] = text;
+  return text;
+}
+
+const ORDINARY = 0;
+const ENDS_WORD = 1;
+const SPECIAL = 2;
+/** What each ASCII character is to an unquoted word. */
+const CHAR_KINDS = new Uint8Array(128);
+for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LT, GT, RP]) CHAR_KINDS[c] = ENDS_WORD;
+for (const c of [LP, SQ, DQ, BS, DOLLAR, BT, STAR, QM, LB, LC, TILDE]) CHAR_KINDS[c] = SPECIAL;
+
+/**
+ * The code of the character at `at`, 0 out of the source: the NaN of `charCodeAt` there, met at
+ * the end of most commands, would send compiled code back to slower code again and again.
+ */
+function codeAt(s: string, at: number): number {
+  return at >= 0 && at < s.length ? s.charCodeAt(at) : 0;
 }
 
 function isNameStart(c: number): boolean {
@@ -1263,17 +1391,17 @@ function isExtglobOpener(c: number): boolean {
 }
 
 function skipBlanks(s: string, p: number): number {
-  while (s.charCodeAt(p) === SP || s.charCodeAt(p) === TAB) p++;
+  while (codeAt(s, p) === SP || codeAt(s, p) === TAB) p++;
   return p;
 }
 
 /** The end of the redirect operator starting at `p` (`<`, `>`, `>>`, `<<-`, `<<<`, `>&`, `<&`, `<>`, `>|`). */
 function operatorEnd(s: string, p: number): number {
   const c = s.charCodeAt(p);
-  const next = s.charCodeAt(p + 1);
+  const next = codeAt(s, p + 1);
   if (c === LT) {
     if (next === LT) {
-      const third = s.charCodeAt(p + 2);
+      const third = codeAt(s, p + 2);
       return third === LT || third === 45 ? p + 3 : p + 2;
     }
     return next === AMP || next === GT ? p + 2 : p + 1;

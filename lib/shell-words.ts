@@ -112,12 +112,36 @@ export function decodeMapped(source: string, start: number, end: number): { text
 
 /** `/usr/bin/git` → `git`. */
 export function basename(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 || slash === path.length - 1 ? path : path.slice(slash + 1);
+  // A loop of charCodeAt, which compiles inline, where lastIndexOf would be a call into the runtime.
+  const last = path.length - 1;
+  if (path.charCodeAt(last) === SLASH) return path;
+  for (let at = last - 1; at >= 0; at--) if (path.charCodeAt(at) === SLASH) return path.slice(at + 1);
+  return path;
+}
+
+const SLASH = 47;
+const DOT = 46;
+
+/** `dir`, `a/b`: no root, and no part to normalize (empty, `.` or `..`). */
+function isPlainRelative(path: string): boolean {
+  if (path === "" || path.charCodeAt(0) === 126 /* ~ */) return false;
+  let partStart = 0;
+  for (let at = 0; at <= path.length; at++) {
+    if (at < path.length && path.charCodeAt(at) !== SLASH) continue;
+    const length = at - partStart;
+    if (
+      length === 0 ||
+      (path.charCodeAt(partStart) === DOT && (length === 1 || (length === 2 && path.charCodeAt(partStart + 1) === DOT)))
+    )
+      return false;
+    partStart = at + 1;
+  }
+  return true;
 }
 
 /** The directory `cd target` leads to from `base` (both relative, absolute or `~`-rooted), normalized. */
 export function changeDir(base: string, target: string): string {
+  if (base === "." && isPlainRelative(target)) return target;
   const rooted = target.startsWith("/") || target === "~" || target.startsWith("~/");
   const joined = rooted ? target : `${base}/${target}`;
   const root = joined.startsWith("/") ? "/" : joined === "~" || joined.startsWith("~/") ? "~" : "";

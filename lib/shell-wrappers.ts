@@ -66,11 +66,14 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
 
-/** Whether `name` is in the table; a set of the names spares making every program name a property key. */
-export function isWrapper(wrappers: Record<string, WrapperSpec>, name: string): boolean {
+/** The names in the table; a set of them spares making every program name a property key. */
+export function wrapperNames(wrappers: Record<string, WrapperSpec>): ReadonlySet<string> {
   let names = NAMES.get(wrappers);
-  if (names === undefined) NAMES.set(wrappers, (names = new Set(Object.keys(wrappers))));
-  return names.has(name);
+  if (names === undefined) {
+    names = new Set(Object.keys(wrappers));
+    NAMES.set(wrappers, names);
+  }
+  return names;
 }
 
 /** Looks through the wrappers at the start of `words`, from `from`. */
@@ -80,7 +83,7 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
   while (at < words.length) {
     const word = words[at];
     const name = basename(word.text);
-    const spec = !word.dynamic && isWrapper(wrappers, name) ? wrappers[name] : undefined;
+    const spec = !word.dynamic && wrapperNames(wrappers).has(name) ? wrappers[name] : undefined;
     if (spec === undefined) break;
     const next = afterOptions(words, at + 1, spec, found);
     if (next < 0 || next >= words.length) break;
@@ -97,6 +100,7 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
 export function afterOptions(words: readonly ShellWord[], at: number, spec: WrapperSpec, found?: Unwrapped): number {
   const valueFlags = spec.valueFlags ?? [];
   const noRun = spec.noRunFlags ?? [];
+  const assignments = spec.assignments === true;
   const take = (flag: string, value: ShellWord | undefined) => {
     if (found === undefined || value === undefined) return;
     if (spec.payloadFlags?.includes(flag)) found.payload = value;
@@ -105,7 +109,7 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
   while (at < words.length) {
     const word = words[at];
     const text = word.text;
-    if (spec.assignments && ASSIGNMENT.test(text)) {
+    if (assignments && ASSIGNMENT.test(text)) {
       at++;
       continue;
     }
