@@ -70,23 +70,23 @@ export interface ValueFlagsOption {
   valueFlags?: readonly string[];
 }
 
-/** One simple command as bash would run it. */
+/** One simple command as bash would run it; its lists are the parser's, to read, not to change. */
 export interface ShellCommand {
   /** Every word after the leading assignments: wrappers, the program, its arguments. */
-  words: ShellWord[];
+  words: readonly ShellWord[];
   /** Leading `NAME=value` words (and `env`'s). */
-  assignments: ShellWord[];
-  redirects: ShellRedirect[];
+  assignments: readonly ShellWord[];
+  redirects: readonly ShellRedirect[];
   span: ShellSpan;
   /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
-  wrappers: ShellWord[];
+  wrappers: readonly ShellWord[];
   program: ShellWord | undefined;
   /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
   programName: string;
-  args: ShellWord[];
+  args: readonly ShellWord[];
   /** Any of the spellings among the flags before `--`; `-r` also matches inside a bundle such as `-rf`. */
   hasFlag(...spellings: string[]): boolean;
   /** The first word that is not a flag nor a flag's value: `git -C . add x` → `add`. */

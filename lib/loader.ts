@@ -351,7 +351,7 @@ async function loadModule(
     }
     result.hooks.push(hook);
   }
-  if (wrappers) result.wrappers = { ...(result.wrappers ?? WRAPPERS), ...wrappers };
+  if (wrappers) result.wrappers = Object.freeze({ ...(result.wrappers ?? WRAPPERS), ...wrappers });
 }
 
 // pi's loader (jiti) runs this code with `jitiImport` in scope, and turns `import()` into a call of it.

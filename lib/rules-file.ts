@@ -1,11 +1,10 @@
 // A rule file: its JSON (Claude Code's `permissions` block, plus examples and grants), and what its
 // rules decide about one call. Pure: the file's text comes in, symlinks are resolved by the caller.
 import { resolve } from "node:path";
-import type { HighlightSpan, PermissionTool } from "./api.ts";
+import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
 import { ruleProblems } from "./presenter.ts";
 import { PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
-import type { ShellCommand } from "./shell-command.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";

@@ -2,8 +2,8 @@
 // the caller's, which passes the path (and the directories patterns start from) both as written
 // and as resolved.
 import { isAbsolute, relative, resolve } from "node:path";
+import type { ShellCommand, ShellRedirect, ShellWord } from "./api.ts";
 import type { BashPattern, PathPattern, PatternWord } from "./rules-grammar.ts";
-import type { ShellCommand, ShellRedirect, ShellWord } from "./shell-command.ts";
 
 /** The directories a path pattern can start from. */
 export interface PathBases {

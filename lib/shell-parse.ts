@@ -52,14 +52,17 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
 function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
   const parsed = scan(source, "source", ".", 0);
   const expansion = EXPANSION.begin(source, parsed, wrappers);
-  const commands = parsed.commands;
-  for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
-  if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
-  expansion.end();
-  return parsed;
+  try {
+    const commands = parsed.commands;
+    for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
+    if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+    return parsed;
+  } finally {
+    expansion.end();
+  }
 }
 
-const NOTHING_PARSED: ParsedShell = { commands: [], complete: true };
+const NOTHING_PARSED: ParsedShell = Object.freeze({ commands: [], complete: true });
 
 /** The commands of a parse, growing as those written are looked through and what they run is added. */
 class Expansion {

@@ -560,8 +560,7 @@ class Scanner {
       this.#heredocs.length = 0;
     }
     this.#stack.pop();
-    f.redirect = null;
-    FREE_LISTS.push(f);
+    releaseList(f);
   }
 
   #pushConstruct(f: ListFrame, kind: number): void {
@@ -917,7 +916,7 @@ class Scanner {
     this.#stack.pop();
     this.#pos = end;
     this.#acceptWord(w.list, word, w.firstQuote);
-    FREE_WORDS.push(w);
+    releaseWord(w);
   }
 
   /** Word frames are reused, across parses too: a parse allocates the words it finds, not one frame per word. */
@@ -1166,6 +1165,25 @@ class Scanner {
 
 const FREE_WORDS: WordFrame[] = [];
 const FREE_LISTS: ListFrame[] = [];
+/** Frames kept for reuse: enough for any ordinary nesting; a freak one doesn't hold its memory for good. */
+const POOL_MAX = 256;
+
+/** A word frame given back lets go of its text, which may be a large part of the last input. */
+function releaseWord(w: WordFrame): void {
+  w.text = "";
+  if (FREE_WORDS.length < POOL_MAX) FREE_WORDS.push(w);
+}
+
+/** A list frame given back lets go of what it held of the last parse: its command, words and directories. */
+function releaseList(f: ListFrame): void {
+  f.cmd = null;
+  f.words.length = 0;
+  f.redirect = null;
+  f.construct = null;
+  f.dir = f.pipeDir = f.andOrDir = undefined;
+  f.dirStack = null;
+  if (FREE_LISTS.length < POOL_MAX) FREE_LISTS.push(f);
+}
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;

@@ -4,7 +4,7 @@
 import type { ShellWord, WrapperSpec } from "./api.ts";
 import { basename } from "./shell-words.ts";
 
-export const WRAPPERS: Record<string, WrapperSpec> = {
+export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
   command: { noRunFlags: ["-v", "-V"] },
   builtin: {},
   exec: { valueFlags: ["-a"] },
@@ -51,7 +51,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   stdbuf: { valueFlags: ["-i", "--input", "-o", "--output", "-e", "--error"] },
   setsid: {},
   ionice: { valueFlags: ["-c", "--class", "-n", "--classdata"], noRunFlags: ["-p", "--pid", "-P", "--pgid", "-u", "--uid"] },
-};
+});
 
 export interface Unwrapped {
   /** Index of the program word; the wrapper's own index when it runs nothing. */
@@ -66,7 +66,10 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
 
-/** The names in the table; a set of them spares making every program name a property key. */
+/**
+ * The names in the table; a set of them spares making every program name a property key. Kept per
+ * table, so a table is never changed once made (WRAPPERS and the loader's are frozen).
+ */
 export function wrapperNames(wrappers: Record<string, WrapperSpec>): ReadonlySet<string> {
   let names = NAMES.get(wrappers);
   if (names === undefined) {
