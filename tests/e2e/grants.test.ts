@@ -5,10 +5,19 @@ import { expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as present from "../../lib/presenter.ts";
-import { pollUntil } from "./harness.ts";
+import { type PiSession, pollUntil } from "./harness.ts";
 import { describeEachPi, promptReady } from "./prompt.ts";
 
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
+
+/** Asks the agent to go, waits for the hook's prompt, and opens its grant step with ctrl+t. */
+async function openGrantStep(pi: PiSession, hook: string): Promise<void> {
+  await pi.waitFor("permissions 1/1");
+  pi.prompt("go");
+  await promptReady(pi, hook);
+  pi.send("C-t");
+  await pi.waitFor("enter authorize and save");
+}
 
 function bash(command: string) {
   return { toolCalls: [{ name: "bash", arguments: { command } }] };
@@ -154,11 +163,7 @@ describeEachPi("grants", (suite) => {
         files: { "agent/permissions/init.js": INIT_MODULE },
         settings: { tuiMode: "regular", defaultTools: ["+codemode"] },
       });
-      await pi.waitFor("permissions 1/1");
-      pi.prompt("go");
-      await promptReady(pi, "git init");
-      pi.send("C-t");
-      await pi.waitFor("enter authorize and save");
+      await openGrantStep(pi, "git init");
       pi.send("Enter");
       await pi.waitFor("done both");
       expect(existsSync(join(pi.cwd, "one", ".git"))).toBe(true);
@@ -176,11 +181,7 @@ describeEachPi("grants", (suite) => {
       files: { "agent/permissions/rules.json": JSON.stringify(rules) },
       settings: { tuiMode: "regular" },
     });
-    await pi.waitFor("permissions 1/1");
-    pi.prompt("go");
-    await promptReady(pi, "rules.json");
-    pi.send("C-t");
-    await pi.waitFor("enter authorize and save");
+    await openGrantStep(pi, "rules.json");
     pi.send("Escape");
     await pi.waitFor("esc abort");
     expect(pi.screen()).toContain("→ 1. Authorize");
