@@ -6,17 +6,19 @@ import { join } from "node:path";
 import { minify } from "terser";
 
 const ROOT = join(import.meta.dir, "..");
+const BUN_BUILD = "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify".split(" ");
 const [outfile = join(ROOT, "dist/hooks.js")] = process.argv.slice(2).filter((arg) => arg !== "--watch");
 
 async function build(): Promise<void> {
-  const bundled = Bun.spawnSync(
-    [process.execPath, "build", "index.ts", "--format", "esm", "--target", "node", "--tsconfig-override", "tsconfig.build.json", "--minify"],
-    { cwd: ROOT, stderr: "inherit" },
-  );
+  const bundled = Bun.spawnSync([process.execPath, ...BUN_BUILD], { cwd: ROOT, stderr: "inherit" });
   if (bundled.exitCode !== 0) throw new Error(`bun build exited with ${bundled.exitCode}`);
   // unsafe_arrows turns function expressions that don't use `this` into arrows; no code of ours
   // calls a function expression with `new` or reads its prototype.
-  const { code } = await minify(bundled.stdout.toString(), { module: true, ecma: 2022, compress: { passes: 3, unsafe_arrows: true } });
+  const { code } = await minify(bundled.stdout.toString(), {
+    module: true,
+    ecma: 2022,
+    compress: { passes: 3, unsafe_arrows: true },
+  });
   await Bun.write(outfile, code ?? "");
 }
 
