@@ -19,7 +19,8 @@ async function build(): Promise<void> {
     ecma: 2022,
     compress: { passes: 3, unsafe_arrows: true },
   });
-  await Bun.write(outfile, code ?? "");
+  const bytes = await Bun.write(outfile, code ?? "");
+  console.log(`built ${outfile}: ${bytes} bytes`);
 }
 
 await build();
@@ -27,7 +28,7 @@ if (process.argv.includes("--watch")) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rebuild = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => build().then(() => console.log(`built ${outfile}`), console.error), 100);
+    timer = setTimeout(() => build().catch(console.error), 100);
   };
   for (const path of ["index.ts", "lib"]) watch(join(ROOT, path), rebuild);
 }

@@ -333,7 +333,7 @@ async function startWatcher(dir: string): Promise<Watcher> {
   try {
     await pollUntil(
       15_000,
-      () => /Bundled \d+ modules?/.test(output),
+      () => /built .*hooks\.js: \d+ bytes/.test(output),
       () => `bun run dev never finished its first build:\n${output}`,
     );
   } catch (error) {
