@@ -36,11 +36,21 @@ interface Asking {
   noUi: string;
 }
 
+/** A reload waiting to start: the changes it loads, and when it is done. */
+interface NextReload {
+  ctx: ExtensionContext;
+  changed: Set<string>;
+  done: Promise<void>;
+}
+
 /** Holds one session's hooks, prompts and pending notes; index.ts feeds it pi's events. */
 export class Gatekeeper {
   #loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   /** Where the latest load looked. */
   #dirs: PermissionDirs | undefined;
+  /** The latest reload asked for: the next one starts once it is done. */
+  #reloading: Promise<void> = Promise.resolve();
+  #nextReload: NextReload | undefined;
   readonly #notes = new NoteStore();
   #promptQueue: Promise<unknown> = Promise.resolve();
   readonly #openPrompts = new Set<OpenPrompt>();
@@ -81,17 +91,37 @@ export class Gatekeeper {
     this.#stoppedBy = undefined;
     this.#closed = false;
     this.#grants?.restore(ctx);
+    // A reload still waiting to start has nothing left to load.
+    this.#nextReload = undefined;
     this.#loading = this.#loadHooks(ctx, settings);
   }
 
   /**
    * A permission folder changed (live reload): the hooks load again for the next tool call, never
-   * while a prompt is open. A file that no longer loads keeps its previous hooks gating until it
-   * does; a problem is told when its file changes or it is new, not again with every other change.
+   * while a prompt is open, one load at a time; changes that arrive while a reload waits to start
+   * join it. A file that no longer loads keeps its previous hooks gating until it does; a problem is
+   * told when its file changes or it is new, not again with every other change.
    */
-  async reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
+  reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
+    const waiting = this.#nextReload;
+    if (waiting) {
+      waiting.ctx = ctx;
+      for (const path of changed) waiting.changed.add(path);
+      return waiting.done;
+    }
+    const next: NextReload = { ctx, changed: new Set(changed), done: Promise.resolve() };
+    next.done = this.#reloading.then(() => this.#reloadWhenFree(next));
+    this.#nextReload = next;
+    this.#reloading = next.done.catch(() => undefined);
+    return next.done;
+  }
+
+  async #reloadWhenFree(next: NextReload): Promise<void> {
     while (this.#openPrompts.size > 0) await this.#promptQueue;
     const previous = await this.#loading;
+    if (this.#nextReload !== next) return;
+    this.#nextReload = undefined;
+    const { ctx, changed } = next;
     this.#loading = this.#loadHooks(ctx, piSettings(ctx.cwd, ctx.isProjectTrusted()), { previous, changed });
     await this.#loading;
   }

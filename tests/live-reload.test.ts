@@ -123,6 +123,117 @@ describe("a change reloads the hooks for the next tool call", () => {
   });
 });
 
+interface HeldImport {
+  file: string;
+  release(): void;
+}
+
+/** An importAfresh that holds each import until the test releases it: a load in flight stays in flight. */
+function heldImports() {
+  const asked: HeldImport[] = [];
+  const waiters: ((held: HeldImport) => void)[] = [];
+  let taken = 0;
+  const importAfresh = (file: string) => {
+    const copy = asked.length;
+    return new Promise<void>((release) => {
+      asked.push({ file, release });
+      waiters.shift()?.(asked[copy]!);
+    }).then(() => import(`${file}?held=${copy}`));
+  };
+  /** The next import asked for, in order: at once if it already is. */
+  const next = () => {
+    const held = asked[taken++];
+    return held ? Promise.resolve(held) : new Promise<HeldImport>((resolve) => waiters.push(resolve));
+  };
+  return { importAfresh, next, files: () => asked.map((held) => held.file) };
+}
+
+describe("reloads run one at a time; changes that arrive meanwhile join the next", () => {
+  test("two changes queued behind an open prompt are one load once it is answered: a broken save is told once", async () => {
+    const imports = heldImports();
+    gatekeeper = new Gatekeeper(
+      new Enablement({ appendEntry: () => {} }),
+      approver.show,
+      undefined,
+      undefined,
+      imports.importAfresh,
+    );
+    const { gate, other } = await start({ gate: asking("Gate"), other: blocking("Other", "v1") });
+    const asked = call();
+    const prompt = await approver.next();
+    writeFileSync(gate!, BROKEN);
+    const first = gatekeeper.reload(session.ctx, new Set([gate!]));
+    writeFileSync(other!, blocking("Other", "v2"));
+    const second = gatekeeper.reload(session.ctx, new Set([other!]));
+    prompt.answer({ kind: "authorize" });
+    expect(await asked).toBeUndefined();
+    for (let loaded = 0; loaded < 2; loaded++) (await imports.next()).release();
+    await Promise.all([first, second]);
+
+    expect(imports.files()).toEqual([gate!, other!]);
+    const { errors } = await gatekeeper.loaded();
+    expect(session.notices).toEqual([present.notifyLoadErrorKept(gate!, errors[0]!.error)]);
+    const again = call();
+    const kept = await approver.next();
+    expect(kept.request.hookName).toBe("Gate");
+    kept.answer({ kind: "authorize" });
+    expect(await again).toBeUndefined();
+  });
+
+  test("a change during a load waits for it; the changes that arrive meanwhile are one load after it", async () => {
+    const imports = heldImports();
+    gatekeeper = new Gatekeeper(
+      new Enablement({ appendEntry: () => {} }),
+      approver.show,
+      undefined,
+      undefined,
+      imports.importAfresh,
+    );
+    const { first, second } = await start({ first: blocking("First", "v1"), second: blocking("Second", "v1") });
+    const running = gatekeeper.reload(session.ctx, new Set([first!]));
+    const held = await imports.next();
+    expect(held.file).toBe(first!);
+    const queued = [gatekeeper.reload(session.ctx, new Set([second!])), gatekeeper.reload(session.ctx, new Set([first!]))];
+    held.release();
+    (await imports.next()).release();
+    await running;
+
+    // Only now does the next load start; it sees the save made while it waited, and tells it once.
+    const next = await imports.next();
+    writeFileSync(second!, BROKEN);
+    next.release();
+    (await imports.next()).release();
+    await Promise.all(queued);
+    expect(imports.files()).toEqual([first!, second!, first!, second!]);
+    const { errors } = await gatekeeper.loaded();
+    expect(errors.map((error) => error.file)).toEqual([second!]);
+    expect(session.notices).toEqual([present.notifyLoadErrorKept(second!, errors[0]!.error)]);
+  });
+
+  test("a session's load drops the reload still waiting: it read everything afresh", async () => {
+    const imports = heldImports();
+    gatekeeper = new Gatekeeper(
+      new Enablement({ appendEntry: () => {} }),
+      approver.show,
+      undefined,
+      undefined,
+      imports.importAfresh,
+    );
+    const { gate } = await start({ gate: asking("Gate") });
+    const asked = call();
+    const prompt = await approver.next();
+    writeFileSync(gate!, blocking("Gate", "after"));
+    const reload = gatekeeper.reload(session.ctx, new Set([gate!]));
+    gatekeeper.load(session.ctx);
+    await gatekeeper.loaded();
+    prompt.answer({ kind: "authorize" });
+    await asked;
+    await reload;
+    expect(imports.files()).toEqual([]);
+    expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "after") });
+  });
+});
+
 test("a reload imports modules through the importAfresh it is given (pi's loader would return the first copy)", async () => {
   const imported: string[] = [];
   const file = save("afresh.js", blocking("Afresh", "first"));
