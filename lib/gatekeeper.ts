@@ -14,7 +14,7 @@ import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
 import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
 import { installedPackages, packagePermissions } from "./packages.ts";
 import * as present from "./presenter.ts";
-import { projectModulesTrusted } from "./project-trust.ts";
+import { ProjectTrust } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import type { RuleSet } from "./rules-file.ts";
 import { type PiSettings, piSettings } from "./settings.ts";
@@ -48,6 +48,7 @@ export class Gatekeeper {
   #loading: Promise<LoadResult> = Promise.resolve({ hooks: [], errors: [], warnings: [] });
   /** Where the latest load looked. */
   #dirs: PermissionDirs | undefined;
+  readonly #projectTrust = new ProjectTrust();
   /** The latest reload asked for: the next one starts once it is done. */
   #reloading: Promise<void> = Promise.resolve();
   #nextReload: NextReload | undefined;
@@ -145,7 +146,7 @@ export class Gatekeeper {
       since !== undefined &&
       !touched(since.changed, entry.file) &&
       before.some((other) => other.file === entry.file && other.error === entry.error);
-    const loading = permissionDirs(ctx, settings).then(async (dirs) => {
+    const loading = permissionDirs(ctx, settings, this.#projectTrust).then(async (dirs) => {
       this.#dirs = dirs;
       const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
       const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
@@ -469,12 +470,10 @@ function label(value: unknown, fallback: string): string {
   return typeof value === "string" && value.trim() !== "" ? value : fallback;
 }
 
-async function permissionDirs(ctx: ExtensionContext, settings: PiSettings): Promise<PermissionDirs> {
+async function permissionDirs(ctx: ExtensionContext, settings: PiSettings, trust: ProjectTrust): Promise<PermissionDirs> {
   const user = permissionsFolder("user", ctx.cwd);
   const project = permissionsFolder("project", ctx.cwd);
   const packages = installedPackages(ctx.cwd, settings).map(packagePermissions);
-  if (moduleFiles(project).length === 0) return { user, packages };
-  if (await projectModulesTrusted(ctx, project)) return { project, user, packages };
-  report(ctx, present.notifyProjectModulesSkipped(project), "warning");
+  if (moduleFiles(project).length > 0 && (await trust.modulesTrusted(ctx, project))) return { project, user, packages };
   return { user, packages };
 }

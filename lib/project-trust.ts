@@ -2,7 +2,32 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
+import { report } from "./guard.ts";
 import * as present from "./presenter.ts";
+
+/**
+ * Each project folder's decision, made once for as long as this extension runs, as pi decides a
+ * folder's trust once in a process: a live reload neither asks again nor says again that the
+ * modules were skipped. A folder not decided yet (a new cwd) is asked about.
+ */
+export class ProjectTrust {
+  readonly #decisions = new Map<string, Promise<boolean>>();
+
+  /** Whether the modules in `dir` load; a no is told when it is decided. */
+  modulesTrusted(ctx: ExtensionContext, dir: string): Promise<boolean> {
+    let decision = this.#decisions.get(dir);
+    if (decision === undefined) {
+      decision = projectModulesTrusted(ctx, dir).then((trusted) => {
+        if (!trusted) report(ctx, present.notifyProjectModulesSkipped(dir), "warning");
+        return trusted;
+      });
+      // A question that failed is asked again at the next load.
+      decision.catch(() => this.#decisions.delete(dir));
+      this.#decisions.set(dir, decision);
+    }
+    return decision;
+  }
+}
 
 /**
  * Project permission modules run as code, so they load only in a project the Approver trusts.

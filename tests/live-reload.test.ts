@@ -6,7 +6,9 @@ import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { loadPermissionModules } from "../lib/loader.ts";
 import * as present from "../lib/presenter.ts";
+import { FolderWatch, SETTLE_MS } from "../lib/watch.ts";
 import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
+import { manualTimers } from "./support/manual-timers.ts";
 
 const blocking = (name: string, reason: string) =>
   `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.block(${JSON.stringify(reason)}) });\n`;
@@ -231,6 +233,97 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
     await reload;
     expect(imports.files()).toEqual([]);
     expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "after") });
+  });
+});
+
+describe("a project's trust is decided once per project folder, not again with every reload", () => {
+  /** A project whose permissions folder holds one module, and a session in it whose Approver answers `answer`. */
+  function inProject(answer: boolean | Promise<boolean>) {
+    const cwd = join(AGENT_DIR, `project-${++count}`);
+    const folder = join(cwd, ".pi", "permissions");
+    mkdirSync(folder, { recursive: true });
+    const module = join(folder, "gate.js");
+    writeFileSync(module, blocking("Project gate", "project"));
+    const inside = fakeSession({ cwd });
+    const questions: string[] = [];
+    Object.assign(inside.ctx.ui, {
+      confirm: (_title: string, message: string) => {
+        questions.push(message);
+        return Promise.resolve(answer);
+      },
+    });
+    return { ctx: inside.ctx, notices: inside.notices, questions, folder, module };
+  }
+
+  /** A FolderWatch on fake folders and a clock the test moves, reloading the gatekeeper as index.ts does. */
+  function watching(ctx: ReturnType<typeof inProject>["ctx"], folders: string[]) {
+    const fire = new Map<string, (name: string | null) => void>();
+    const clock = manualTimers();
+    const reloads: Promise<void>[] = [];
+    const watch = new FolderWatch(
+      (dir, onEvent) => {
+        fire.set(dir, onEvent);
+        return { close: () => fire.delete(dir) };
+      },
+      clock.timers,
+      () => true,
+      (changed) => reloads.push(gatekeeper.reload(ctx, changed)),
+    );
+    watch.watch(folders);
+    /** A save of `name` in `dir`, settled and reloaded. */
+    return async (dir: string, name: string) => {
+      fire.get(dir)!(name);
+      clock.advance(SETTLE_MS);
+      await Promise.all(reloads);
+    };
+  }
+
+  test("a no is not asked again when a module or grants.json is saved, and the skipped modules are told once", async () => {
+    const project = inProject(false);
+    gatekeeper.load(project.ctx);
+    await gatekeeper.loaded();
+    expect(project.questions).toEqual([present.projectTrustQuestion(project.folder)]);
+    const skipped = [present.notifyProjectModulesSkipped(project.folder)];
+    expect(project.notices).toEqual(skipped);
+
+    const save = watching(project.ctx, [project.folder, PERMISSIONS]);
+    writeFileSync(project.module, blocking("Project gate", "edited"));
+    await save(project.folder, "gate.js");
+    await save(project.folder, "grants.json");
+    await save(PERMISSIONS, "grants.json");
+    expect(project.questions).toHaveLength(1);
+    expect(project.notices).toEqual(skipped);
+    expect(await gatekeeper.onToolCall(bashCall("c", "ls"), project.ctx)).toBeUndefined();
+  });
+
+  test("a reload while the question is open waits for its answer, and doesn't ask again", async () => {
+    let answer!: (trusted: boolean) => void;
+    const project = inProject(new Promise((resolve) => (answer = resolve)));
+    gatekeeper.load(project.ctx);
+    const reload = gatekeeper.reload(project.ctx, new Set([project.module]));
+    answer(true);
+    await reload;
+    expect(project.questions).toHaveLength(1);
+    expect(project.notices).toEqual([]);
+    expect(await gatekeeper.onToolCall(bashCall("c", "ls"), project.ctx)).toEqual({
+      block: true,
+      reason: present.agentHookBlock("Project gate", "project"),
+    });
+  });
+
+  test("another project folder (a new cwd) is asked about anew", async () => {
+    const first = inProject(false);
+    gatekeeper.load(first.ctx);
+    await gatekeeper.loaded();
+    const second = inProject(false);
+    gatekeeper.load(second.ctx);
+    await gatekeeper.loaded();
+    await gatekeeper.reload(second.ctx, new Set([second.module]));
+    expect([first.questions, second.questions]).toEqual([
+      [present.projectTrustQuestion(first.folder)],
+      [present.projectTrustQuestion(second.folder)],
+    ]);
+    expect(second.notices).toEqual([present.notifyProjectModulesSkipped(second.folder)]);
   });
 });
 
