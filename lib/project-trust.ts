@@ -32,8 +32,8 @@ export class ProjectTrust {
 /**
  * Project permission modules run as code, so they load only in a project the Approver trusts.
  * pi calls a project trusted when it holds nothing pi itself considers risky, and
- * `.pi/permissions` is not on pi's list: then a saved decision, or `defaultProjectTrust: "always"`,
- * or the Approver's answer here decides. A yes is saved where pi keeps its own trust decisions.
+ * `.pi/permissions` is not on pi's list: then a saved decision, or `defaultProjectTrust` ("always",
+ * "never"), or the Approver's answer here decides. A yes is saved where pi keeps its own trust decisions.
  */
 export async function projectModulesTrusted(ctx: ExtensionContext, dir: string): Promise<boolean> {
   if (!ctx.isProjectTrusted()) return false;
@@ -41,7 +41,8 @@ export async function projectModulesTrusted(ctx: ExtensionContext, dir: string):
   const store = new ProjectTrustStore(getAgentDir());
   const saved = store.get(ctx.cwd);
   if (saved !== null) return saved;
-  if (defaultProjectTrust() === "always") return true;
+  const fallback = defaultProjectTrust();
+  if (fallback === "always" || fallback === "never") return fallback === "always";
   if (!ctx.hasUI) return false;
   const trusted = await ctx.ui.confirm(present.projectTrustTitle(), present.projectTrustQuestion(dir));
   if (trusted) store.set(ctx.cwd, true);

@@ -83,6 +83,14 @@ describe("who decides whether a project's permission modules load", () => {
     expect(savedTrust()).toEqual({});
   });
 
+  test('defaultProjectTrust "never" declines without asking, as pi does for its own resources', async () => {
+    writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ defaultProjectTrust: "never" }));
+    const { ctx, questions } = context({ answer: true });
+    expect(await projectModulesTrusted(ctx, modules)).toBe(false);
+    expect(questions).toEqual([]);
+    expect(savedTrust()).toEqual({});
+  });
+
   test("otherwise the Approver is asked once; a yes is saved as pi's trust decision", async () => {
     const { ctx, questions } = context({ answer: true });
     expect(await projectModulesTrusted(ctx, modules)).toBe(true);
