@@ -1,8 +1,10 @@
 // Live reload in real pi: a saved permission module decides the next call without /reload; a broken
-// save is reported once and the previous version gates until the module loads again.
+// save is reported once and the previous version gates until the module loads again; a project not
+// trusted is not asked about again.
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import * as present from "../../lib/presenter.ts";
 import type { PiSession, ScriptStep } from "./harness.ts";
 import { describeEachPi, promptReady } from "./prompt.ts";
 
@@ -75,5 +77,25 @@ describeEachPi("live reload", (suite) => {
     expect(await authorize(pi, "two")).toContain("Still first.");
     const history = pi.screen({ history: true });
     expect(history.split("gate.js failed to load").length - 1).toBe(1);
+  });
+
+  test("a project whose modules were declined is not asked about again with each save, nor told again", async () => {
+    const pi = await suite.start({
+      extensions: [DIST],
+      files: { "agent/permissions/gate.js": gate("First description.") },
+      projectFiles: { ".pi/permissions/project.js": gate("Project description.") },
+      settings: { tuiMode: "regular", defaultProjectTrust: "ask" },
+    });
+    await pi.waitFor(present.projectTrustTitle());
+    pi.send("Escape");
+    await pi.waitForGone(present.projectTrustTitle());
+    await pi.waitFor("permissions 1/1");
+
+    // The project's save and the user's are each a reload (or one together); the footer moves only once both loaded.
+    writeFileSync(join(pi.cwd, ".pi/permissions/project.js"), gate("Project description, edited."));
+    writeFileSync(join(pi.agentDir, "permissions/gate.js"), gate("Second description.", 1));
+    await pi.waitFor("permissions 2/2");
+    expect(pi.screen()).not.toContain(present.projectTrustTitle());
+    expect(pi.screen({ history: true }).split("were not loaded").length - 1).toBe(1);
   });
 });
