@@ -1,7 +1,8 @@
 // Live reload: the permission folders are watched, and a burst of saves becomes one change.
-import { readdirSync, realpathSync, statSync, watch } from "node:fs";
+import { readdirSync, statSync, watch } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { isPermissionFile } from "./loader.ts";
+import { realPath } from "./real-path.ts";
 import type { Timers } from "./timers.ts";
 
 /** Editors save in bursts (a temp file, a rename, a chmod): one change once they have settled. */
@@ -19,7 +20,7 @@ export interface Folders {
   watch: WatchFolder;
   /** A folder's device, inode and birth time, new when it is made again; undefined when `path` is no folder. */
   identity(path: string): string | undefined;
-  /** The permission files in `folder` that are symlinks, each with the real path it leads to. */
+  /** The permission files in `folder` that are symlinks, each with the real path it leads to (or will, once made). */
   links(folder: string): [link: string, target: string][];
 }
 
@@ -48,14 +49,7 @@ export const systemFolders: Folders = {
     try {
       return readdirSync(folder, { withFileTypes: true })
         .filter((entry) => entry.isSymbolicLink() && isPermissionFile(entry.name))
-        .flatMap((entry) => {
-          const link = join(folder, entry.name);
-          try {
-            return [[link, realpathSync(link)] as [string, string]];
-          } catch {
-            return [];
-          }
-        });
+        .map((entry): [string, string] => [join(folder, entry.name), realPath(join(folder, entry.name))]);
     } catch {
       return [];
     }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type Folders, FolderWatch, SETTLE_MS, systemFolders, touched } from "../lib/watch.ts";
@@ -219,7 +219,7 @@ describe("FolderWatch", () => {
 });
 
 describe("systemFolders", () => {
-  const TEMP = mkdtempSync(join(tmpdir(), "pph-watch-"));
+  const TEMP = realpathSync(mkdtempSync(join(tmpdir(), "pph-watch-")));
   afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
   test("a folder made again is another folder, even where its inode number is reused; a file is no folder", () => {
@@ -235,7 +235,7 @@ describe("systemFolders", () => {
     expect(systemFolders.identity(join(folder, "gate.ts"))).toBeUndefined();
   });
 
-  test("links: the permission files that are symlinks, with the real paths they lead to", () => {
+  test("links: the permission files that are symlinks, with the real paths they lead to or will", () => {
     const folder = join(TEMP, "linked");
     const dots = join(TEMP, "dots");
     mkdirSync(folder);
@@ -248,6 +248,7 @@ describe("systemFolders", () => {
     symlinkSync(join(dots, "gone.ts"), join(folder, "gone.ts"));
     expect(systemFolders.links(folder).sort()).toEqual([
       [join(folder, "gate.ts"), join(dots, "gate.ts")],
+      [join(folder, "gone.ts"), join(dots, "gone.ts")],
       [join(folder, "rules.json"), join(dots, "rules.json")],
     ]);
     expect(systemFolders.links(join(TEMP, "missing"))).toEqual([]);
