@@ -12,7 +12,7 @@ import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } 
 import { type PermissionSettings, type PiSettings, piSettings, readSettings } from "./lib/settings.ts";
 import { type PromptWatch, showPrompt } from "./lib/show-prompt.ts";
 import { systemTimers } from "./lib/timers.ts";
-import { FolderWatch, isFolder, watchFolder } from "./lib/watch.ts";
+import { FolderWatch, systemFolders } from "./lib/watch.ts";
 
 export type * from "./lib/api.ts";
 
@@ -34,7 +34,7 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
   registerPermissionControls(pi, gatekeeper, enablement, grants);
   // The context of the session being watched: a change reloads its hooks.
   let watched: ExtensionContext | undefined;
-  const folders = new FolderWatch(watchFolder, systemTimers, isFolder, (changed) => {
+  const folders = new FolderWatch(systemFolders, systemTimers, (changed) => {
     const ctx = watched;
     if (ctx)
       void guard(ctx, DURING.reload, async () => {

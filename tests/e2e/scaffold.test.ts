@@ -10,19 +10,23 @@ import { describeEachPi, promptReady } from "./prompt.ts";
 const DIST = join(import.meta.dir, "../../dist/hooks.js");
 
 describeEachPi("scaffolding", (suite) => {
-  test("/permissions new writes the module and its types, opens the editor; the saved hook is listed and gates", async () => {
-    const pi = await suite.start({
+  /** pi with an editor whose edit turns the template's placeholder program into touch; the model touches `deployed`. */
+  function start() {
+    return suite.start({
       script: [{ toolCalls: [{ name: "bash", arguments: { command: "touch deployed" } }] }, { text: "touched" }],
       extensions: [DIST],
       settings: { tuiMode: "regular" },
       env: { EDITOR: "$HOME/editor.sh" },
       setup: (sandbox) => {
-        // The Author's edit: the template's placeholder program becomes touch.
         const editor = join(sandbox.root, "editor.sh");
         writeFileSync(editor, `#!/bin/sh\nsed -i 's/example-program/touch/g' "$1"\n`);
         chmodSync(editor, 0o755);
       },
     });
+  }
+
+  test("/permissions new writes the module and its types, opens the editor; the saved hook is listed and gates", async () => {
+    const pi = await start();
     pi.prompt("/permissions new Deploy gate");
     const notice = present.notifyScaffolded("~/agent/permissions/deploy-gate.ts", [DECLARATION_FILE, "tsconfig.json"]);
     await pi.waitFor(notice.slice(0, 60));
@@ -36,6 +40,29 @@ describeEachPi("scaffolding", (suite) => {
     await pi.waitFor(/\[x\] Deploy gate/);
     pi.send("Escape");
     await pi.waitForGone("space toggle");
+    pi.prompt("deploy");
+    await promptReady(pi, "Deploy gate");
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+    expect(existsSync(join(pi.cwd, "deployed"))).toBe(true);
+  });
+
+  test("/permissions new --project in a project without .pi/: the folders it makes are watched, each save reloads", async () => {
+    const pi = await start();
+    const folder = join(pi.cwd, ".pi/permissions");
+    expect(existsSync(join(pi.cwd, ".pi"))).toBe(false);
+    pi.prompt("/permissions new Deploy gate --project");
+    await pi.waitFor("permissions 1/1");
+    const file = join(folder, "deploy-gate.ts");
+    expect(readFileSync(file, "utf8")).toContain('command.programName === "touch"');
+    // Another save, now that the folders are there: a second hook.
+    const header = "export default function (api: PermissionsAPI) {";
+    expect(readFileSync(file, "utf8")).toContain(header);
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(header, `${header}\n  api.onToolUse({ name: "Extra", handler() {} });`),
+    );
+    await pi.waitFor("permissions 2/2");
     pi.prompt("deploy");
     await promptReady(pi, "Deploy gate");
     pi.send("Enter");
