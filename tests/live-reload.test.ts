@@ -261,12 +261,15 @@ describe("a project's trust is decided once per project folder, not again with e
     const clock = manualTimers();
     const reloads: Promise<void>[] = [];
     const watch = new FolderWatch(
-      (dir, onEvent) => {
-        fire.set(dir, onEvent);
-        return { close: () => fire.delete(dir) };
+      {
+        watch: (dir, onEvent) => {
+          fire.set(dir, onEvent);
+          return { close: () => fire.delete(dir) };
+        },
+        identity: () => "always the same folder",
+        links: () => [],
       },
       clock.timers,
-      () => true,
       (changed) => reloads.push(gatekeeper.reload(ctx, changed)),
     );
     watch.watch(folders);
