@@ -29,7 +29,10 @@ export class ShellCommand implements AuthorShellCommand {
   assignments: ShellWord[] = NO_WORDS;
   redirects: ShellRedirect[] = NO_REDIRECTS;
   span: ShellSpan;
-  /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
+  /**
+   * Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when
+   * unknown. A directory named `~` (`cd '~'`) reads `./~`: only home starts with `~`.
+   */
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
