@@ -78,7 +78,10 @@ export interface ShellCommand {
   assignments: readonly ShellWord[];
   redirects: readonly ShellRedirect[];
   span: ShellSpan;
-  /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
+  /**
+   * Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when
+   * unknown. A directory named `~` (`cd '~'`) reads `./~`: only home starts with `~`.
+   */
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */

@@ -127,7 +127,7 @@ const WRAPPER_LISTS = ["valueFlags", "noRunFlags", "payloadFlags", "dirFlags"] a
  */
 function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
   if (typeof table !== "object" || table === null || Array.isArray(table)) throw new Error(problems.wrappersNotObject);
-  const checked: Record<string, WrapperSpec> = {};
+  const checked: [string, WrapperSpec][] = [];
   for (const [name, spec] of Object.entries(table)) {
     if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new Error(problems.notWrapperSpec(name));
     const copy: WrapperSpec = {};
@@ -143,9 +143,10 @@ function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
       else if (field === "assignments" && typeof value === "boolean") copy.assignments = value;
       else throw new Error(problems.notWrapperSpec(name));
     }
-    checked[name] = copy;
+    checked.push([name, copy]);
   }
-  return checked;
+  // Not assigned key by key: `checked.__proto__ = copy` would set the prototype, not add an entry.
+  return Object.fromEntries(checked);
 }
 
 /** The hook `api.matchCommand` registers. */

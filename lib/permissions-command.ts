@@ -61,11 +61,11 @@ function grantCommand(text: string): PermissionsCommand {
   return { kind: "grant", rule: rule.trim(), scope: flag === "project" || flag === "user" ? flag : "branch" };
 }
 
-/** `<name>` for the user's folder, `<name> --project` for the project's. */
+/** `<name>` for the user's folder; with `--project` before, inside or after it, for the project's. */
 function newCommand(text: string): PermissionsCommand {
-  const [, name = text, flag] = /^([\s\S]*?)\s+(--project)$/.exec(text) ?? [];
-  if (name.trim() === "" || name.trim() === "--project") return { kind: "usage" };
-  return { kind: "new", name: name.trim(), scope: flag ? "project" : "user" };
+  const name = text.replace(/(^|\s+)--project(?=\s|$)/g, "").trim();
+  if (name === "") return { kind: "usage" };
+  return { kind: "new", name, scope: name === text.trim() ? "user" : "project" };
 }
 
 /** The hook a typed name means: the exact name, else the one name that differs only in case. */

@@ -245,14 +245,14 @@ const REDIRECT_COVERS = {
   read: ["Read"],
   both: ["Read", "Edit", "Write"],
 } as const satisfies Record<string, readonly PathRuleTool[]>;
-const TOOL_COVERS: Record<string, readonly PathRuleTool[]> = {
-  read: ["Read"],
-  edit: ["Edit"],
-  write: ["Edit", "Write"],
-  grep: ["Read", "Grep"],
-  find: ["Read", "Find"],
-  ls: ["Read", "Ls"],
-};
+const TOOL_COVERS = new Map<string, readonly PathRuleTool[]>([
+  ["read", ["Read"]],
+  ["edit", ["Edit"]],
+  ["write", ["Edit", "Write"]],
+  ["grep", ["Read", "Grep"]],
+  ["find", ["Read", "Find"]],
+  ["ls", ["Read", "Ls"]],
+]);
 
 function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver, written: boolean): boolean {
   const target = rule.target;
@@ -369,7 +369,7 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
     }
     return items;
   }
-  const covers = TOOL_COVERS[tool.name];
+  const covers = TOOL_COVERS.get(tool.name);
   if (!covers) return items;
   const path = "absolutePath" in tool ? tool.absolutePath : searchPath(tool, cwd, home);
   const shown = "path" in tool && typeof tool.path === "string" ? tool.path : "";

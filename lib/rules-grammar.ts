@@ -13,23 +13,23 @@ export const PATH_RULE_TOOLS = {
 export type PathRuleTool = keyof typeof PATH_RULE_TOOLS;
 
 /** Rule tool names as Claude Code and pi spell them, each read as one of ours. */
-const TOOL_SPELLINGS: Record<string, "Bash" | PathRuleTool> = {
-  Bash: "Bash",
-  bash: "Bash",
-  Read: "Read",
-  read: "Read",
-  Edit: "Edit",
-  edit: "Edit",
-  Write: "Write",
-  write: "Write",
-  Grep: "Grep",
-  grep: "Grep",
-  Find: "Find",
-  find: "Find",
-  Ls: "Ls",
-  LS: "Ls",
-  ls: "Ls",
-};
+const TOOL_SPELLINGS = new Map<string, "Bash" | PathRuleTool>([
+  ["Bash", "Bash"],
+  ["bash", "Bash"],
+  ["Read", "Read"],
+  ["read", "Read"],
+  ["Edit", "Edit"],
+  ["edit", "Edit"],
+  ["Write", "Write"],
+  ["write", "Write"],
+  ["Grep", "Grep"],
+  ["grep", "Grep"],
+  ["Find", "Find"],
+  ["find", "Find"],
+  ["Ls", "Ls"],
+  ["LS", "Ls"],
+  ["ls", "Ls"],
+]);
 
 /** Claude Code's tools that pi doesn't have: a rule for them is reported, never silently kept. */
 const TOOLS_PI_LACKS = new Set([
@@ -96,7 +96,7 @@ export function parseRule(text: string): Rule | RuleProblem {
   const match = RULE.exec(text.trim());
   if (!match) return { problem: ruleProblems.notARule };
   const [, name = "", specifier] = match;
-  const tool = TOOL_SPELLINGS[name];
+  const tool = TOOL_SPELLINGS.get(name);
   if (tool === "Bash") {
     if (specifier === undefined || specifier.trim() === "*") return { text, target: { kind: "bash" } };
     const pattern = parseBashPattern(specifier);

@@ -19,10 +19,7 @@ export type Scaffolded = { file: string; written: string[] } | { error: string }
  * and a tsconfig.json where they are missing; never overwrites a file.
  */
 export async function scaffoldModule(name: string, folder: string): Promise<Scaffolded> {
-  const slug = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+  const slug = fileStem(name);
   if (slug === "") return { error: scaffoldProblems.noName };
   const file = join(folder, `${slug}.ts`);
   if (existsSync(file)) return { error: scaffoldProblems.exists(file) };
@@ -39,6 +36,23 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
   writeIfMissing(TSCONFIG_FILE, tsconfig());
   writeFileSync(file, moduleTemplate(name));
   return { file, written };
+}
+
+/** At most 4 bytes each in UTF-8: with `.ts`, the file name stays within the 255 bytes file systems allow. */
+const STEM_CHARACTERS = 60;
+/** A word: letters and digits of any script, with the marks that belong to them (Devanagari's vowel signs). */
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
+
+/**
+ * The name's words, lowercased and joined by hyphens: letters (with their marks) and digits of any
+ * script, so never a path separator or a leading dot; "" when it has none.
+ */
+function fileStem(name: string): string {
+  const words = name.normalize("NFC").toLowerCase().match(WORD);
+  return Array.from(words?.join("-") ?? "")
+    .slice(0, STEM_CHARACTERS)
+    .join("")
+    .replace(/-$/, "");
 }
 
 /** What the Author starts from: one hook that asks before a placeholder program, to be renamed. */

@@ -12,11 +12,11 @@ import type {
 export type { ShellRedirect, ShellSpan, ShellVia, ShellWord, ValueFlagsOption };
 
 /** Global flags that take a value, for programs whose subcommands Authors match most. */
-const KNOWN_VALUE_FLAGS: Record<string, readonly string[]> = {
-  git: ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"],
-  docker: ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"],
-  kubectl: ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"],
-};
+const KNOWN_VALUE_FLAGS = new Map<string, readonly string[]>([
+  ["git", ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]],
+  ["docker", ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"]],
+  ["kubectl", ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"]],
+]);
 
 /** Shared by every command that has none, so a parse allocates only what it finds. */
 export const NO_WORDS: ShellWord[] = Object.freeze([]) as unknown as ShellWord[];
@@ -29,7 +29,10 @@ export class ShellCommand implements AuthorShellCommand {
   assignments: ShellWord[] = NO_WORDS;
   redirects: ShellRedirect[] = NO_REDIRECTS;
   span: ShellSpan;
-  /** Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when unknown. */
+  /**
+   * Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when
+   * unknown. A directory named `~` (`cd '~'`) reads `./~`: only home starts with `~`.
+   */
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
@@ -78,7 +81,7 @@ export class ShellCommand implements AuthorShellCommand {
 
 // Not a private method: with one, an Author-shaped `ShellCommand` (api.ts) would not pass where code takes this class.
 function positionalWords(command: ShellCommand, options: ValueFlagsOption | undefined, first: boolean): ShellWord[] {
-  const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS[command.programName] ?? [];
+  const valueFlags = options?.valueFlags ?? KNOWN_VALUE_FLAGS.get(command.programName) ?? [];
   const found: ShellWord[] = [];
   const args = command.args;
   for (let index = 0; index < args.length; index++) {

@@ -5,7 +5,7 @@
 import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
-import { basename, changeDir, decodeMapped } from "./shell-words.ts";
+import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
 import { afterOptions, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
@@ -259,7 +259,8 @@ function parsePayload(
   return { commands: parsed.commands, complete: parsed.complete && !dynamic };
 }
 
+/** `target`: a wrapper's directory as the wrapper gets it, known before run time: a leading `~` is part of its name. */
 function joinDir(base: string | undefined, target: string): string | undefined {
-  if (target.startsWith("/") || target === "~" || target.startsWith("~/")) return changeDir(".", target);
-  return base === undefined ? undefined : changeDir(base, target);
+  if (target.startsWith("/")) return changeDir(".", target);
+  return base === undefined ? undefined : changeDir(base, literalDir(target));
 }

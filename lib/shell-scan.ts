@@ -4,7 +4,7 @@
 // (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
 
 import { NO_REDIRECTS, NO_WORDS, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { changeDir, decodeAnsiC } from "./shell-words.ts";
+import { changeDir, decodeAnsiC, literalDir } from "./shell-words.ts";
 
 const TAB = 9;
 const NL = 10;
@@ -1283,7 +1283,8 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   const before = f.dir;
   if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
   else if (!target.dynamic || /^~(\/[^$`*?[{\\'"]*)?$/.test(target.text)) {
-    const path = target.text;
+    // Only a bare leading `~` is home (and makes the word dynamic); a quoted or escaped one is a name.
+    const path = target.dynamic ? target.text : literalDir(target.text);
     const rooted = path.startsWith("/") || path.startsWith("~");
     const sign = path.charCodeAt(0);
     f.dir =

@@ -121,10 +121,11 @@ export function basename(path: string): string {
 
 const SLASH = 47;
 const DOT = 46;
+const TILDE = 126;
 
 /** `dir`, `a/b`: no root, and no part to normalize (empty, `.` or `..`). */
 function isPlainRelative(path: string): boolean {
-  if (path === "" || path.charCodeAt(0) === 126 /* ~ */) return false;
+  if (path === "" || path.charCodeAt(0) === TILDE) return false;
   let partStart = 0;
   for (let at = 0; at <= path.length; at++) {
     if (at < path.length && path.charCodeAt(at) !== SLASH) continue;
@@ -139,7 +140,10 @@ function isPlainRelative(path: string): boolean {
   return true;
 }
 
-/** The directory `cd target` leads to from `base` (both relative, absolute or `~`-rooted), normalized. */
+/**
+ * The directory `cd target` leads to from `base` (both relative, absolute or `~`-rooted), normalized.
+ * A relative directory whose name starts with `~` reads `./~…`, so only home reads `~`.
+ */
 export function changeDir(base: string, target: string): string {
   if (base === "." && isPlainRelative(target)) return target;
   const rooted = target.startsWith("/") || target === "~" || target.startsWith("~/");
@@ -154,5 +158,10 @@ export function changeDir(base: string, target: string): string {
   const path = parts.join("/");
   if (root === "/") return `/${path}`;
   if (root === "~") return path === "" ? "~" : `~/${path}`;
-  return path === "" ? "." : path;
+  return path === "" ? "." : path.charCodeAt(0) === TILDE ? `./${path}` : path;
+}
+
+/** A directory as bash got it, quoted or escaped: a leading `~` is part of its name, not home. */
+export function literalDir(text: string): string {
+  return text.charCodeAt(0) === TILDE ? `./${text}` : text;
 }

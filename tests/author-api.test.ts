@@ -175,6 +175,23 @@ describe("api.wrappers", () => {
     expect(programs("chronic -e x git add .", undefined)).toEqual([["", "chronic", "x"]]);
   });
 
+  test("entries named like Object's properties are wrappers as any other", async () => {
+    const result = await loadPermissionModules({
+      user: permissionsDir({
+        "w.js": `export default (api) => api.wrappers({ ["__proto__"]: { operands: 1 }, constructor: { valueFlags: ["-e"] }, toString: {} });`,
+      }),
+    });
+    expect(result.errors).toEqual([]);
+    expect(
+      programs("__proto__ 3 git push; constructor -e x git add .; toString git log; hasOwnProperty -v x", result.wrappers),
+    ).toEqual([
+      ["__proto__ 3", "git", "push"],
+      ["constructor -e x", "git", "add"],
+      ["toString", "git", "log"],
+      ["", "hasOwnProperty", "x"],
+    ]);
+  });
+
   test("no module adds any: no table of its own, the built-in one is used", async () => {
     const result = await loadPermissionModules({ user: permissionsDir({ "a.js": "export default () => {};" }) });
     expect(result.wrappers).toBeUndefined();

@@ -20,8 +20,11 @@ import {
   useAgentDir,
 } from "./support/fake-session.ts";
 
+const OBJECT_KEYS = ["constructor", "toString", "__proto__", "hasOwnProperty"];
+
 // "push" asks about git push (highlighting `git push`); "mirror" blocks --mirror; the rule file
-// denies force pushes and asks about npm publish; "slow" only takes its time.
+// denies force pushes and asks about npm publish; "slow" only takes its time; "odd names" asks about
+// programs named like Object's properties.
 useAgentDir({
   // Decides nothing, but takes its time (a chain of microtasks) when it sees a command that says "slowly" again.
   "0-slow.js": `const seen = new Set();
@@ -33,6 +36,7 @@ export default (api) => api.onToolUse({ name: "slow", handler: async ({ tool }) 
   "a-push.js": `export default (api) => api.matchCommand({ name: "push", program: "git", subcommands: ["push"] });`,
   "b-mirror.js": `export default (api) => api.onToolUse({ name: "mirror", handler: ({ tool }) => tool.name === "bash" && tool.command.includes("--mirror") && api.block("no mirrors") });`,
   "c-rules.json": JSON.stringify({ permissions: { deny: ["Bash(git push -f:*)"], ask: ["Bash(npm publish:*)"] } }),
+  "d-odd.js": `export default (api) => api.matchCommand({ name: "odd names", program: ${JSON.stringify(OBJECT_KEYS)} });`,
 });
 const PROJECT = mkdtempSync(join(tmpdir(), "pph-grant-project-"));
 afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
@@ -266,6 +270,17 @@ describe("the grant a prompt offers", () => {
     expect(request.hookName).toBe("push");
     expect(request.grantRule).toBeUndefined();
     expect(request.grantScopes).toBeUndefined();
+  });
+
+  test.each(OBJECT_KEYS)("a program named %s: asked about as any other, with the rule derived from it", async (name) => {
+    const result = call("c1", `${name} -v x`);
+    const shown = await Promise.race([approver.next(), result.then((told) => ({ told }))]);
+    expect("request" in shown && [shown.request.hookName, shown.request.grantRule]).toEqual([
+      "odd names",
+      `Bash(${name} -v x:*)`,
+    ]);
+    if ("request" in shown) shown.answer({ kind: "abort" });
+    await result;
   });
 
   test("the grant chosen at the prompt is what the next call meets", async () => {

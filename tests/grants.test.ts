@@ -46,6 +46,10 @@ describe("the rule a grant derives from a command", () => {
     ["echo 'a b'", "Bash(echo 'a b':*)"],
     ['echo "it\'s"', "Bash(echo 'it'\\''s':*)"],
     ["echo '*'", "Bash(echo '*':*)"],
+    ["constructor -v x", "Bash(constructor -v x:*)"],
+    ["__proto__ -v x", "Bash(__proto__ -v x:*)"],
+    ["toString x", "Bash(toString x:*)"],
+    ["hasOwnProperty -v x", "Bash(hasOwnProperty -v x:*)"],
   ])("%s → %s, which matches the command it came from", (line, rule) => {
     expect(commandGrantRule(firstCommand(line))).toBe(rule);
   });

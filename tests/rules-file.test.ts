@@ -209,6 +209,20 @@ describe("a rule file as a hook", () => {
     expect(hooks[1]?.description).toBe("Rules: 0 deny, 0 ask, 0 allow, 1 grant");
   });
 
+  test("tools named like Object's properties: a rule names each as any other tool", async () => {
+    const dir = permissionsDir({
+      "r.json": { permissions: { deny: ["__proto__"], ask: ["toString", "Read(.env)"], allow: ["hasOwnProperty"] } },
+    });
+    const { hooks, errors } = await loadPermissionModules({ user: dir });
+    expect(errors).toEqual([]);
+    expect(hooks[0]?.tools).toEqual(expect.arrayContaining(["__proto__", "toString"]));
+    const call = async (tool: string) => (await evaluate(hooks, { cwd: TEMP, tool: normalizeToolInput(tool, {}, TEMP) }))?.kind;
+    expect(await call("__proto__")).toBe("block");
+    expect(await call("toString")).toBe("request");
+    expect(await call("constructor")).toBeUndefined();
+    expect(await call("hasOwnProperty")).toBeUndefined();
+  });
+
   test("a file with only allow rules never runs", async () => {
     const dir = permissionsDir({ "r.json": { permissions: { allow: ["Bash"] } } });
     expect((await loadPermissionModules({ user: dir })).hooks[0]?.tools).toEqual([]);

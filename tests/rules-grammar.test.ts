@@ -41,6 +41,10 @@ describe("tools", () => {
     ["mcp__github__*", { kind: "tool", name: "mcp__github", server: true }],
     ["codemode", { kind: "tool", name: "codemode" }],
     ["my-tool", { kind: "tool", name: "my-tool" }],
+    ["constructor", { kind: "tool", name: "constructor" }],
+    ["toString", { kind: "tool", name: "toString" }],
+    ["__proto__", { kind: "tool", name: "__proto__" }],
+    ["hasOwnProperty", { kind: "tool", name: "hasOwnProperty" }],
   ])("%s", (text, expected) => {
     expect(target(text)).toEqual(expected as never);
   });
@@ -54,6 +58,8 @@ describe("tools", () => {
     ["Task", ruleProblems.toolPiLacks("Task")],
     ["codemode(x)", ruleProblems.specifierOnTool("codemode")],
     ["mcp__github__create_issue(x)", ruleProblems.specifierOnTool("mcp__github__create_issue")],
+    ["constructor(x)", ruleProblems.specifierOnTool("constructor")],
+    ["__proto__(x)", ruleProblems.specifierOnTool("__proto__")],
   ])("%s is reported as unsupported", (text, message) => {
     expect(problem(text)).toEqual({ problem: message, unsupported: true });
   });

@@ -62,6 +62,37 @@ describe("scaffoldModule", () => {
     expect(await scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
   });
 
+  test("file names keep letters and digits of any script; anything else joins them with a hyphen", async () => {
+    const dir = folder();
+    const file = async (name: string) => {
+      const made = await scaffoldModule(name, dir);
+      return "file" in made ? made.file.slice(dir.length + 1) : made.error;
+    };
+    expect(await file("日本語")).toBe("日本語.ts");
+    expect(await file("Überprüfung")).toBe("überprüfung.ts");
+    // Decomposed, as a macOS file name may bring it: the same letter.
+    expect(await file("Cafe\u0301 gate")).toBe("café-gate.ts");
+    expect(await file("हिन्दी जाँच")).toBe("हिन्दी-जाँच.ts");
+    expect(await file("Ωmega 2")).toBe("ωmega-2.ts");
+  });
+
+  test("file names stay in the folder, visible, and short enough for any file system", async () => {
+    const dir = folder();
+    const file = async (name: string) => {
+      const made = await scaffoldModule(name, dir);
+      return "file" in made ? made.file.slice(dir.length + 1) : made.error;
+    };
+    expect(await file("../../etc/passwd")).toBe("etc-passwd.ts");
+    expect(await file("a\\b")).toBe("a-b.ts");
+    expect(await file(".hidden")).toBe("hidden.ts");
+    expect(await file("🚀 launch 🚀")).toBe("launch.ts");
+    expect(await file(`${"x".repeat(59)} yz`)).toBe(`${"x".repeat(59)}.ts`);
+    const long = await file("𠀀".repeat(100));
+    expect(long).toBe(`${"𠀀".repeat(60)}.ts`);
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(255);
+    expect(await file("🚀")).toBe(present.scaffoldProblems.noName);
+  });
+
   test("the template loads, its hook carries the name, and it asks for its placeholder program only", async () => {
     const dir = folder();
     await scaffoldModule('say "hi"', dir);
@@ -91,6 +122,9 @@ test("what the Approver reads", async () => {
   expect(present.notifyScaffolded("~/p/gate.ts", [])).toBe("Created ~/p/gate.ts. Each save takes effect for the next tool call.");
   expect(present.notifyScaffoldedNoEditor("~/p/gate.ts", [], present.problems.noEditor)).toBe(
     "Created ~/p/gate.ts. Each save takes effect for the next tool call. Open it in your editor (neither $VISUAL nor $EDITOR is set).",
+  );
+  expect(present.notifyScaffoldFailed("🚀", present.scaffoldProblems.noName)).toBe(
+    `No module was created for "🚀": give the hook a name with a letter or digit in it.`,
   );
   expect(present.notifyScaffoldFailed("gate", present.scaffoldProblems.projectNotTrusted)).toBe(
     `No module was created for "gate": pi doesn't trust this project, so its permission modules would not load.`,

@@ -1,8 +1,11 @@
 // Real bash as the oracle for word decoding: for lines without run-time expansions, the decoded
 // words equal the argv bash passes. The program is a shell function that prints its arguments, so
-// bash never runs a real program.
-import { expect, test } from "bun:test";
+// bash never runs a real program. And for where a `cd` lands: the directory bash's pwd prints.
+import { afterAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseShell } from "../lib/shell-parse.ts";
 import { generatedWords } from "./support/shell-generate.ts";
 
@@ -64,4 +67,38 @@ test("2,000 generated lines of words in every quoting style: argv as bash passes
   expect(argv).toHaveLength(lines.length);
   for (let index = 0; index < lines.length; index++)
     expect([lines[index], ourArgv(lines[index])]).toEqual([lines[index], argv[index]]);
+});
+
+test("where cd lands: a quoted or escaped ~ is a directory named ~, only a bare leading ~ is home", () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), "pph-cd-")));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const home = join(root, "home");
+  const cwd = join(root, "cwd");
+  for (const dir of [join(home, "p"), join(cwd, "~", "p"), join(cwd, "~p"), join(cwd, "sub", "~")])
+    mkdirSync(dir, { recursive: true });
+  const lines = [
+    "cd ~",
+    "cd ~/p",
+    "cd '~'",
+    'cd "~"',
+    "cd \\~",
+    "cd '~'/p",
+    'cd "~/p"',
+    "cd '~p'",
+    "cd sub && cd '~'",
+    "cd -- '~'",
+    "pushd '~' >/dev/null",
+  ];
+  const run = spawnSync("bash", ["--norc", "--noprofile"], {
+    input: lines.map((line) => `(${line} && pwd)\n`).join(""),
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: home, LC_ALL: "C.UTF-8" },
+  });
+  expect(run.stderr).toBe("");
+  const ours = lines.map((line) => {
+    const dir = parseShell(`${line} && pwd`).commands.at(-1)?.dir;
+    return dir === undefined ? "unknown" : dir === "~" || dir.startsWith("~/") ? home + dir.slice(1) : resolve(cwd, dir);
+  });
+  expect(ours).toEqual(run.stdout.trimEnd().split("\n"));
 });

@@ -43,6 +43,10 @@ describe("subcommand and positionals", () => {
     expect(only("npm --prefix web run build").subcommand({ valueFlags: ["--prefix"] })?.text).toBe("run");
     expect(only("git -C . add x").subcommand({ valueFlags: [] })?.text).toBe(".");
   });
+  test("a program named like one of Object's properties has no known flags", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"])
+      expect([name, only(`${name} -v x`).subcommand()?.text]).toEqual([name, "x"]);
+  });
   test("positionals: everything after --, nothing for a bare program", () => {
     expect(
       only("git add -p -- a -b")

@@ -69,4 +69,14 @@ describeEachPi("scaffolding", (suite) => {
     await pi.waitForRecord(2);
     expect(existsSync(join(pi.cwd, "deployed"))).toBe(true);
   });
+
+  test("/permissions new --project before the name: the project's folder, the file named in the name's own letters", async () => {
+    const pi = await suite.start({ extensions: [DIST], settings: { tuiMode: "regular" }, env: { EDITOR: "true" } });
+    pi.prompt("/permissions new --project Überprüfung");
+    const file = join(pi.cwd, ".pi", "permissions", "überprüfung.ts");
+    const notice = present.notifyScaffolded(present.displayPath(file, pi.home), [DECLARATION_FILE, "tsconfig.json"]);
+    await pi.waitFor(notice.slice(0, 60));
+    expect(readFileSync(file, "utf8")).toContain('name: "Überprüfung"');
+    expect(existsSync(join(pi.agentDir, "permissions"))).toBe(false);
+  });
 });
