@@ -5,6 +5,7 @@
 import { globSync, readFileSync, statSync } from "node:fs";
 import { basename, join, matchesGlob, relative, resolve, sep } from "node:path";
 import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
@@ -18,6 +19,11 @@ export interface PackagePermissions {
   files: string[];
   /** What the package declares that can't be loaded. */
   errors: LoadError[];
+  /**
+   * Set when its manifest can't be used (not JSON, say): what it provides is unknown, `errors` says
+   * why, and on a reload its hooks from before go on gating.
+   */
+  manifestFailed?: true;
 }
 
 /** A package entry of pi's settings, installed at `root`. */
@@ -69,28 +75,37 @@ function packageIdentity(source: string, root: string, scopeBase: string): strin
 
 /** The files a package provides, narrowed by its settings entry's filter. */
 export function packagePermissions({ source, root, filter }: InstalledPackage): PackagePermissions {
-  const errors: LoadError[] = [];
   const manifest = join(root, "package.json");
-  const declared = declaredFiles(root, readManifest(manifest), (error) => errors.push({ file: manifest, error }));
+  const read = readManifest(manifest);
+  if ("error" in read) return { source, root, files: [], errors: [{ file: manifest, error: read.error }], manifestFailed: true };
+  const errors: LoadError[] = [];
+  const declared = declaredFiles(root, read.entries, (error) => errors.push({ file: manifest, error }));
   const files = filter === undefined ? declared : filter.length === 0 ? [] : applyPatterns(declared, filter, root);
   return { source, root, files, errors };
 }
 
-function readManifest(file: string): unknown {
+/** The manifest's `pi.permissions`; none without a manifest or the key. */
+function readManifest(file: string): { entries?: string[] } | { error: string } {
+  let text: string;
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { pi?: { permissions?: unknown } })?.pi?.permissions;
-  } catch {
-    return undefined;
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    return { error: packageProblems.manifestUnreadable(describeError(error)) };
   }
+  let entries: unknown;
+  try {
+    entries = (JSON.parse(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;
+  } catch (error) {
+    return { error: packageProblems.manifestNotJson(describeError(error)) };
+  }
+  if (entries === undefined) return {};
+  return isStringList(entries) ? { entries } : { error: packageProblems.manifestNotList };
 }
 
 /** `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), or else the `permissions/` folder. */
-function declaredFiles(root: string, entries: unknown, problem: (error: string) => void): string[] {
+function declaredFiles(root: string, entries: readonly string[] | undefined, problem: (error: string) => void): string[] {
   if (entries === undefined) return moduleFiles(join(root, "permissions"));
-  if (!isStringList(entries)) {
-    problem(packageProblems.manifestNotList);
-    return [];
-  }
   const files: string[] = [];
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
     const paths = /[*?]/.test(entry) ? globSync(entry, { cwd: root }).map((path) => resolve(root, path)) : [resolve(root, entry)];
