@@ -103,22 +103,25 @@ function readManifest(file: string): { entries?: string[] } | { error: string } 
   return isStringList(entries) ? { entries } : { error: packageProblems.manifestNotList };
 }
 
-/** `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), or else the `permissions/` folder. */
+/**
+ * `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), each file once where it first comes, or
+ * else the `permissions/` folder.
+ */
 function declaredFiles(root: string, entries: readonly string[] | undefined, problem: (error: string) => void): string[] {
   if (entries === undefined) return moduleFiles(join(root, "permissions"));
-  const files: string[] = [];
+  const files = new Set<string>();
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
     const paths = /[*?]/.test(entry) ? globSync(entry, { cwd: root }).map((path) => resolve(root, path)) : [resolve(root, entry)];
     if (paths.length === 0) problem(packageProblems.notFound(entry));
     for (const path of paths) {
       const kind = kindOf(path);
-      if (kind === "directory") files.push(...moduleFiles(path));
-      else if (kind === "file") files.push(path);
+      if (kind === "directory") for (const file of moduleFiles(path)) files.add(file);
+      else if (kind === "file") files.add(path);
       else problem(packageProblems.notFound(entry));
     }
   }
   const overrides = entries.filter(isOverride);
-  return overrides.length === 0 ? files : applyPatterns(files, overrides, root);
+  return overrides.length === 0 ? [...files] : applyPatterns([...files], overrides, root);
 }
 
 function kindOf(path: string): "file" | "directory" | undefined {

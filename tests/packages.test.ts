@@ -168,6 +168,19 @@ describe("what a package provides", () => {
       errors: [],
     });
   });
+
+  test("entries that overlap provide each file once, where it first comes", () => {
+    const root = pkg(
+      "manifest-overlap",
+      { "permissions/b.ts": hookModule("b"), "permissions/a.json": RULES, "extra.ts": hookModule("extra") },
+      { permissions: ["permissions/*.json", "permissions", "permissions/**", "./extra.ts", "extra.ts"] },
+    );
+    expect(relativeFiles(root, packagePermissions(installed(root)).files)).toEqual([
+      "permissions/a.json",
+      "permissions/b.ts",
+      "extra.ts",
+    ]);
+  });
 });
 
 describe("the settings entry's filter, as pi filters a package's other resources", () => {
