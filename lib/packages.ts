@@ -111,7 +111,11 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
   if (entries === undefined) return moduleFiles(join(root, "permissions"));
   const files = new Set<string>();
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
-    const paths = /[*?]/.test(entry) ? globSync(entry, { cwd: root }).map((path) => resolve(root, path)) : [resolve(root, entry)];
+    const paths = /[*?]/.test(entry)
+      ? globSync(entry, { cwd: root })
+          .filter((path) => dotsNamed(posix(path), posix(entry)))
+          .map((path) => resolve(root, path))
+      : [resolve(root, entry)];
     if (paths.length === 0) problem(packageProblems.notFound(entry));
     for (const path of paths) {
       const kind = kindOf(path);
@@ -161,7 +165,16 @@ function overridesOf(patterns: readonly string[], prefix: string): string[] {
 
 function matchesAny(file: string, globs: readonly string[], root: string): boolean {
   const forms = [posix(relative(root, file)), basename(file), posix(file)];
-  return globs.some((glob) => forms.some((form) => matchesGlob(form, posix(glob))));
+  return globs.some((glob) => forms.some((form) => matchesGlob(form, posix(glob)) && dotsNamed(form, posix(glob))));
+}
+
+/**
+ * Whether each name in `path` that starts with a dot is matched by a part of `glob` that starts with
+ * one: pi's globs don't match such names with `*` or `**`, and Node's and Bun's may.
+ */
+function dotsNamed(path: string, glob: string): boolean {
+  const dotted = glob.split("/").filter((part) => part.startsWith("."));
+  return path.split("/").every((name) => !name.startsWith(".") || dotted.some((part) => matchesGlob(name, part)));
 }
 
 function isExactly(file: string, paths: readonly string[], root: string): boolean {

@@ -181,6 +181,26 @@ describe("what a package provides", () => {
       "extra.ts",
     ]);
   });
+
+  test("names starting with a dot are skipped in folders and by globs, unless a glob's part names the dot too; a listed path loads", () => {
+    const files = {
+      "permissions/a.ts": hookModule("a"),
+      "permissions/.draft.ts": hookModule("draft"),
+      "permissions/.#a.ts": hookModule("lock"),
+      "permissions/.hidden/h.ts": hookModule("h"),
+      ".config/c.ts": hookModule("c"),
+    };
+    const convention = pkg("dots-convention", files);
+    expect(relativeFiles(convention, packagePermissions(installed(convention)).files)).toEqual(["permissions/a.ts"]);
+    const globs = pkg("dots-globs", files, { permissions: ["permissions/*", "*/*.ts", "permissions/**/*.ts"] });
+    expect(relativeFiles(globs, packagePermissions(installed(globs)).files)).toEqual(["permissions/a.ts"]);
+    const named = pkg("dots-named", files, { permissions: ["permissions/.d*.ts", ".config/*.ts", "permissions/.#a.ts"] });
+    expect(relativeFiles(named, packagePermissions(installed(named)).files)).toEqual([
+      "permissions/.draft.ts",
+      ".config/c.ts",
+      "permissions/.#a.ts",
+    ]);
+  });
 });
 
 describe("the settings entry's filter, as pi filters a package's other resources", () => {
@@ -219,6 +239,15 @@ describe("the settings entry's filter, as pi filters a package's other resources
   test("a filter narrows what the package provides and can't add to it", () => {
     const root = pkg("filter-narrow", { ...files, "other/d.ts": hookModule("d") });
     expect(packagePermissions(installed(root, ["+other/d.ts"])).files).not.toContain(join(root, "other/d.ts"));
+  });
+
+  test("a glob matches a name starting with a dot only where its own part starts with a dot, as pi's filter", () => {
+    const files = ["/r/permissions/.draft.ts", "/r/permissions/a.ts"];
+    expect(applyPatterns(files, ["*.ts"], "/r")).toEqual(["/r/permissions/a.ts"]);
+    expect(applyPatterns(files, ["permissions/*"], "/r")).toEqual(["/r/permissions/a.ts"]);
+    expect(applyPatterns(files, ["!permissions/*.ts"], "/r")).toEqual(["/r/permissions/.draft.ts"]);
+    expect(applyPatterns(files, [".*.ts"], "/r")).toEqual(["/r/permissions/.draft.ts"]);
+    expect(applyPatterns(["/home/.pi/r/a.ts"], ["**/a.ts"], "/home/.pi/r")).toEqual(["/home/.pi/r/a.ts"]);
   });
 
   test("applyPatterns keeps the order of the files", () => {
