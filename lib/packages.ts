@@ -3,8 +3,8 @@
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
 import { globSync, readFileSync, statSync } from "node:fs";
-import { basename, join, matchesGlob, relative, resolve, sep } from "node:path";
-import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
+import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
@@ -41,7 +41,6 @@ export interface InstalledPackage {
 export function installedPackages(cwd: string, settings: PiSettings): InstalledPackage[] {
   const agentDir = getAgentDir();
   const settingsManager = settings();
-  let manager: DefaultPackageManager | undefined;
   const scopes = [
     { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },
     { scope: "user" as const, base: agentDir, entries: settingsManager.getGlobalSettings().packages },
@@ -51,8 +50,7 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
   for (const { scope, base, entries } of scopes) {
     for (const entry of entries ?? []) {
       const source = typeof entry === "string" ? entry : entry.source;
-      manager ??= new DefaultPackageManager({ cwd, agentDir, settingsManager });
-      const root = manager.getInstalledPath(source, scope);
+      const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
       if (root === undefined) continue;
       const identity = packageIdentity(source, root, base);
       if (seen.has(identity)) continue;
@@ -66,11 +64,37 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
 }
 
 /**
- * pi's identity of a package: an npm or git package by what it is (installed at the same place
- * under each scope's folder), a local one by its path.
+ * pi's package manager asks npm for its global folder (a run of npm that blocks, ~0.1 s) once per
+ * manager, to find a user's npm package installed the legacy way; one manager for as long as this
+ * extension runs keeps each reload from asking again. What it reads of the settings (whether the
+ * project is trusted, the npm command) is its key.
+ */
+const managers = new Map<string, DefaultPackageManager>();
+
+function packageManager(cwd: string, agentDir: string, settingsManager: SettingsManager): DefaultPackageManager {
+  const key = JSON.stringify([cwd, agentDir, settingsManager.isProjectTrusted(), settingsManager.getNpmCommand() ?? null]);
+  let manager = managers.get(key);
+  if (manager === undefined) {
+    manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
+    managers.set(key, manager);
+  }
+  return manager;
+}
+
+/**
+ * pi's identity of a package, the same in both scopes: an npm package by its name (the user's may be
+ * a global install), a git one by host and path (where pi clones it in each scope's `git/` folder),
+ * a local one by its path.
  */
 function packageIdentity(source: string, root: string, scopeBase: string): string {
-  return /^(npm:|git:|[a-z]+:\/\/)/i.test(source) ? relative(scopeBase, root) : root;
+  if (source.startsWith("npm:")) return `npm:${npmName(source.slice("npm:".length).trim())}`;
+  const clone = relative(join(scopeBase, "git"), root);
+  return clone !== "" && !isAbsolute(clone) && clone.split(sep)[0] !== ".." ? `git:${posix(clone)}` : `local:${root}`;
+}
+
+/** An npm spec's package name: `@scope/tools@^1` is `@scope/tools`. */
+function npmName(spec: string): string {
+  return spec.replace(/(?<=.)@.*$/, "");
 }
 
 /** The files a package provides, narrowed by its settings entry's filter. */

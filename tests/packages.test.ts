@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Enablement } from "../lib/enablement.ts";
@@ -293,6 +293,60 @@ describe("which packages: pi's settings and package manager", () => {
     expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
       { source: "npm:tools@1.0.0", root: join(cwd, ".pi/npm/node_modules/tools") },
     ]);
+  });
+
+  /** An npm that answers `npm root -g` with `global` in the sandbox, and logs each run; where its log is. */
+  function fakeNpm(): { global: string; log: string } {
+    const sandbox = dirname(agentDir);
+    const global = join(sandbox, "global");
+    const log = join(sandbox, "npm.log");
+    write({ "fake-npm": `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\necho ${JSON.stringify(global)}\n` }, sandbox);
+    chmodSync(join(sandbox, "fake-npm"), 0o755);
+    writeFileSync(log, "");
+    return { global, log };
+  }
+
+  test("an npm package the user installed globally (legacy) and the project installed is one package, by name", () => {
+    const { global } = fakeNpm();
+    write({ "tools/package.json": "{}" }, global);
+    write({ ".pi/npm/node_modules/tools/package.json": "{}" }, cwd);
+    write(
+      { "settings.json": JSON.stringify({ packages: ["npm:tools"], npmCommand: [join(dirname(agentDir), "fake-npm")] }) },
+      agentDir,
+    );
+    expect(installedPackages(cwd, piSettings(cwd, false))).toEqual([{ source: "npm:tools", root: join(global, "tools") }]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "npm:tools@^1", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
+      { source: "npm:tools@^1", root: join(cwd, ".pi/npm/node_modules/tools"), filter: [] },
+    ]);
+  });
+
+  test("a git package is one package whatever the URL's form: pi's host and path", () => {
+    write({ "git/github.com/me/tools/package.json": "{}" }, agentDir);
+    write({ ".pi/git/github.com/me/tools/package.json": "{}" }, cwd);
+    settings(join(agentDir, "settings.json"), ["git:github.com/me/tools"]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "https://github.com/me/tools@v1", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
+      { source: "https://github.com/me/tools@v1", root: join(cwd, ".pi/git/github.com/me/tools"), filter: [] },
+    ]);
+  });
+
+  test("a local package is one package by its path, however it is written (a file: URL)", () => {
+    const both = pkg("local-both", {});
+    settings(join(agentDir, "settings.json"), [`file://${both}`]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "../../local-both", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: "../../local-both", root: both, filter: [] }]);
+  });
+
+  test("npm is asked for its global folder once per session, not at every load", () => {
+    const { log } = fakeNpm();
+    write(
+      { "settings.json": JSON.stringify({ packages: ["npm:absent"], npmCommand: [join(dirname(agentDir), "fake-npm")] }) },
+      agentDir,
+    );
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([]);
+    expect(readFileSync(log, "utf8")).toBe("root -g\n");
   });
 
   test("during a session start, from the settings it read for everything (one read of each file)", () => {
