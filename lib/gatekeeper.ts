@@ -132,7 +132,9 @@ export class Gatekeeper {
     await this.#loading;
     const folders = [permissionsFolder("user", ctx.cwd)];
     if (ctx.isProjectTrusted()) folders.push(permissionsFolder("project", ctx.cwd));
-    for (const { root, files } of this.#dirs?.packages ?? []) folders.push(join(root, "permissions"), ...files.map(dirname));
+    // A package's root for its manifest: an edit of it (the fix of one that did not load) reloads.
+    for (const { root, files } of this.#dirs?.packages ?? [])
+      folders.push(root, join(root, "permissions"), ...files.map(dirname));
     return [...new Set(folders)];
   }
 
@@ -153,8 +155,7 @@ export class Gatekeeper {
       grants?.track(result.hooks);
       for (const entry of result.errors) {
         if (told(entry, since?.previous.errors ?? [])) continue;
-        const kept = result.hooks.some((hook) => hook.source === entry.file);
-        report(ctx, (kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
+        report(ctx, (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
       }
       for (const entry of result.warnings)
         if (!told(entry, since?.previous.warnings ?? []))

@@ -39,6 +39,8 @@ export interface LoadedHook extends Hook {
 export interface LoadError {
   file: string;
   error: string;
+  /** Set on a reload when the hooks from before go on gating in the place of what failed. */
+  kept?: true;
 }
 
 export interface LoadResult {
@@ -87,21 +89,38 @@ export async function loadPermissionModules(
   const grants = inForce ?? (() => fileGrants);
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
-  const sources: [Scope, string, string[]][] = dirs.project ? [["project", dirs.project, moduleFiles(dirs.project)]] : [];
-  sources.push(["user", dirs.user, moduleFiles(dirs.user)]);
-  for (const { source, root, files, errors } of dirs.packages ?? []) {
-    sources.push([`package:${source}`, root, files]);
+  const sources: Source[] = dirs.project ? [{ scope: "project", root: dirs.project, files: moduleFiles(dirs.project) }] : [];
+  sources.push({ scope: "user", root: dirs.user, files: moduleFiles(dirs.user) });
+  for (const { source, ...provided } of dirs.packages ?? []) sources.push({ scope: `package:${source}`, ...provided });
+  for (const { scope, root, files, errors = [], manifestFailed } of sources) {
+    const failures = result.errors.length;
     result.errors.push(...errors);
-  }
-  for (const [scope, root, files] of sources) {
+    if (manifestFailed) keepPrevious(result, failures, reload, (hook) => hook.scope === scope && hook.permissionRoot === root);
     for (const file of files) {
       const failures = result.errors.length;
       if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
       else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
-      if (reload && result.errors.length > failures) result.hooks.push(...reload.previous.filter((hook) => hook.source === file));
+      if (result.errors.length > failures) keepPrevious(result, failures, reload, (hook) => hook.source === file);
     }
   }
   return result;
+}
+
+/** Where hooks come from: a permissions folder, or a package (its errors, and whether its manifest failed). */
+interface Source {
+  scope: Scope;
+  root: string;
+  files: readonly string[];
+  errors?: readonly LoadError[];
+  manifestFailed?: true;
+}
+
+/** On a reload, the hooks from before of what failed (`result.errors[failed]`) go on gating, in its place. */
+function keepPrevious(result: LoadResult, failed: number, reload: Reload | undefined, had: (hook: LoadedHook) => boolean): void {
+  const kept = reload?.previous.filter(had) ?? [];
+  if (kept.length === 0) return;
+  result.hooks.push(...kept);
+  result.errors[failed] = { ...(result.errors[failed] as LoadError), kept: true };
 }
 
 export function createPermissionsAPI(
@@ -196,7 +215,8 @@ function isShellPart(item: unknown): item is { start: number; end: number } | { 
 
 /** Whether a file name in a permissions directory is a module or a rule file. */
 export function isPermissionFile(name: string): boolean {
-  return MODULE_FILE.test(name) && !name.endsWith(".d.ts") && name !== TSCONFIG;
+  // A name starting with a dot is an editor's (`.#gate.ts`) or set aside, as pi's resource folders skip it.
+  return MODULE_FILE.test(name) && !name.startsWith(".") && !name.endsWith(".d.ts") && name !== TSCONFIG;
 }
 
 /** The module and rule files a permissions directory holds, in load order. */

@@ -3,8 +3,9 @@
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
 import { globSync, readFileSync, statSync } from "node:fs";
-import { basename, join, matchesGlob, relative, resolve, sep } from "node:path";
-import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir } from "@earendil-works/pi-coding-agent";
+import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
+import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
+import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
@@ -18,6 +19,11 @@ export interface PackagePermissions {
   files: string[];
   /** What the package declares that can't be loaded. */
   errors: LoadError[];
+  /**
+   * Set when its manifest can't be used (not JSON, say): what it provides is unknown, `errors` says
+   * why, and on a reload its hooks from before go on gating.
+   */
+  manifestFailed?: true;
 }
 
 /** A package entry of pi's settings, installed at `root`. */
@@ -35,7 +41,6 @@ export interface InstalledPackage {
 export function installedPackages(cwd: string, settings: PiSettings): InstalledPackage[] {
   const agentDir = getAgentDir();
   const settingsManager = settings();
-  let manager: DefaultPackageManager | undefined;
   const scopes = [
     { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },
     { scope: "user" as const, base: agentDir, entries: settingsManager.getGlobalSettings().packages },
@@ -45,8 +50,7 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
   for (const { scope, base, entries } of scopes) {
     for (const entry of entries ?? []) {
       const source = typeof entry === "string" ? entry : entry.source;
-      manager ??= new DefaultPackageManager({ cwd, agentDir, settingsManager });
-      const root = manager.getInstalledPath(source, scope);
+      const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
       if (root === undefined) continue;
       const identity = packageIdentity(source, root, base);
       if (seen.has(identity)) continue;
@@ -60,50 +64,92 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
 }
 
 /**
- * pi's identity of a package: an npm or git package by what it is (installed at the same place
- * under each scope's folder), a local one by its path.
+ * pi's package manager asks npm for its global folder (a run of npm that blocks, ~0.1 s) once per
+ * manager, to find a user's npm package installed the legacy way; one manager for as long as this
+ * extension runs keeps each reload from asking again. What it reads of the settings (whether the
+ * project is trusted, the npm command) is its key.
+ */
+const managers = new Map<string, DefaultPackageManager>();
+
+function packageManager(cwd: string, agentDir: string, settingsManager: SettingsManager): DefaultPackageManager {
+  const key = JSON.stringify([cwd, agentDir, settingsManager.isProjectTrusted(), settingsManager.getNpmCommand() ?? null]);
+  let manager = managers.get(key);
+  if (manager === undefined) {
+    manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
+    managers.set(key, manager);
+  }
+  return manager;
+}
+
+/**
+ * pi's identity of a package, the same in both scopes: an npm package by its name (the user's may be
+ * a global install), a git one by host and path (where pi clones it in each scope's `git/` folder),
+ * a local one by its path.
  */
 function packageIdentity(source: string, root: string, scopeBase: string): string {
-  return /^(npm:|git:|[a-z]+:\/\/)/i.test(source) ? relative(scopeBase, root) : root;
+  if (source.startsWith("npm:")) return `npm:${npmName(source.slice("npm:".length).trim())}`;
+  const clone = relative(join(scopeBase, "git"), root);
+  return clone !== "" && !isAbsolute(clone) && clone.split(sep)[0] !== ".." ? `git:${posix(clone)}` : `local:${root}`;
+}
+
+/** An npm spec's package name: `@scope/tools@^1` is `@scope/tools`. */
+function npmName(spec: string): string {
+  return spec.replace(/(?<=.)@.*$/, "");
 }
 
 /** The files a package provides, narrowed by its settings entry's filter. */
 export function packagePermissions({ source, root, filter }: InstalledPackage): PackagePermissions {
-  const errors: LoadError[] = [];
   const manifest = join(root, "package.json");
-  const declared = declaredFiles(root, readManifest(manifest), (error) => errors.push({ file: manifest, error }));
+  const read = readManifest(manifest);
+  if ("error" in read) return { source, root, files: [], errors: [{ file: manifest, error: read.error }], manifestFailed: true };
+  const errors: LoadError[] = [];
+  const declared = declaredFiles(root, read.entries, (error) => errors.push({ file: manifest, error }));
   const files = filter === undefined ? declared : filter.length === 0 ? [] : applyPatterns(declared, filter, root);
   return { source, root, files, errors };
 }
 
-function readManifest(file: string): unknown {
+/** The manifest's `pi.permissions`; none without a manifest or the key. */
+function readManifest(file: string): { entries?: string[] } | { error: string } {
+  let text: string;
   try {
-    return (JSON.parse(readFileSync(file, "utf8")) as { pi?: { permissions?: unknown } })?.pi?.permissions;
-  } catch {
-    return undefined;
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    return { error: packageProblems.manifestUnreadable(describeError(error)) };
   }
+  let entries: unknown;
+  try {
+    entries = (JSON.parse(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;
+  } catch (error) {
+    return { error: packageProblems.manifestNotJson(describeError(error)) };
+  }
+  if (entries === undefined) return {};
+  return isStringList(entries) ? { entries } : { error: packageProblems.manifestNotList };
 }
 
-/** `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), or else the `permissions/` folder. */
-function declaredFiles(root: string, entries: unknown, problem: (error: string) => void): string[] {
+/**
+ * `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), each file once where it first comes, or
+ * else the `permissions/` folder.
+ */
+function declaredFiles(root: string, entries: readonly string[] | undefined, problem: (error: string) => void): string[] {
   if (entries === undefined) return moduleFiles(join(root, "permissions"));
-  if (!isStringList(entries)) {
-    problem(packageProblems.manifestNotList);
-    return [];
-  }
-  const files: string[] = [];
+  const files = new Set<string>();
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
-    const paths = /[*?]/.test(entry) ? globSync(entry, { cwd: root }).map((path) => resolve(root, path)) : [resolve(root, entry)];
+    const paths = /[*?]/.test(entry)
+      ? globSync(entry, { cwd: root })
+          .filter((path) => dotsNamed(posix(path), posix(entry)))
+          .map((path) => resolve(root, path))
+      : [resolve(root, entry)];
     if (paths.length === 0) problem(packageProblems.notFound(entry));
     for (const path of paths) {
       const kind = kindOf(path);
-      if (kind === "directory") files.push(...moduleFiles(path));
-      else if (kind === "file") files.push(path);
+      if (kind === "directory") for (const file of moduleFiles(path)) files.add(file);
+      else if (kind === "file") files.add(path);
       else problem(packageProblems.notFound(entry));
     }
   }
   const overrides = entries.filter(isOverride);
-  return overrides.length === 0 ? files : applyPatterns(files, overrides, root);
+  return overrides.length === 0 ? [...files] : applyPatterns([...files], overrides, root);
 }
 
 function kindOf(path: string): "file" | "directory" | undefined {
@@ -143,7 +189,16 @@ function overridesOf(patterns: readonly string[], prefix: string): string[] {
 
 function matchesAny(file: string, globs: readonly string[], root: string): boolean {
   const forms = [posix(relative(root, file)), basename(file), posix(file)];
-  return globs.some((glob) => forms.some((form) => matchesGlob(form, posix(glob))));
+  return globs.some((glob) => forms.some((form) => matchesGlob(form, posix(glob)) && dotsNamed(form, posix(glob))));
+}
+
+/**
+ * Whether each name in `path` that starts with a dot is matched by a part of `glob` that starts with
+ * one: pi's globs don't match such names with `*` or `**`, and Node's and Bun's may.
+ */
+function dotsNamed(path: string, glob: string): boolean {
+  const dotted = glob.split("/").filter((part) => part.startsWith("."));
+  return path.split("/").every((name) => !name.startsWith(".") || dotted.some((part) => matchesGlob(name, part)));
 }
 
 function isExactly(file: string, paths: readonly string[], root: string): boolean {

@@ -805,6 +805,8 @@ export const GRANT_USAGE = "Usage: /permissions grant <rule> [--project | --user
 // ── Packages: permission modules and rule files a pi package provides ───────────────────────
 
 export const packageProblems = {
+  manifestNotJson: (message: string) => `it is not JSON (${message})`,
+  manifestUnreadable: (message: string) => `it can't be read (${message})`,
   manifestNotList: 'its "pi.permissions" is not a list of paths',
   notFound: (entry: string) => `"pi.permissions" lists ${entry}, which is not there`,
 } as const;

@@ -176,7 +176,7 @@ describe("which files, in which order", () => {
     expect(names(await loadPermissionModules({ project: undefined, user }))).toEqual(["u"]);
   });
 
-  test("declaration files, tsconfig.json, other extensions and subdirectories are ignored (.json files are rule files)", async () => {
+  test("declaration files, tsconfig.json, names starting with a dot, other extensions and subdirectories are ignored (.json files are rule files)", async () => {
     const willFail = 'throw new Error("must not be loaded");';
     const dir = permissionsDir({
       "types.d.ts": "export default function (api: unknown): void;",
@@ -189,6 +189,9 @@ describe("which files, in which order", () => {
       "backup.ts~": willFail,
       "backup.ts.bak": willFail,
       ".swp": willFail,
+      ".draft.ts": willFail,
+      ".#real.ts": willFail,
+      ".rules.json": "not JSON",
       "real.ts": registering("real"),
     });
     mkdirSync(join(dir, "sub"));

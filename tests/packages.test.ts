@@ -1,11 +1,14 @@
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Enablement } from "../lib/enablement.ts";
+import { Gatekeeper } from "../lib/gatekeeper.ts";
 import { loadPermissionModules } from "../lib/loader.ts";
 import { applyPatterns, type InstalledPackage, installedPackages, packagePermissions } from "../lib/packages.ts";
-import { notifyLoadError, packageProblems, promptHookScope } from "../lib/presenter.ts";
+import { agentHookBlock, notifyLoadError, notifyLoadErrorKept, packageProblems, promptHookScope } from "../lib/presenter.ts";
 import { piSettings } from "../lib/settings.ts";
+import { bashCall, fakeApprover, fakeSession } from "./support/fake-session.ts";
 
 const TEMP = mkdtempSync(join(tmpdir(), "pph-packages-"));
 const savedAgentDir = process.env.PI_CODING_AGENT_DIR;
@@ -44,6 +47,20 @@ function pkg(name: string, files: Record<string, string>, pi?: unknown): string 
 
 function hookModule(name: string): string {
   return `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.request() });\n`;
+}
+
+function blockingModule(name: string, reason: string): string {
+  return `export default (api) => api.onToolUse({ name: ${JSON.stringify(name)}, handler: () => api.block(${JSON.stringify(reason)}) });\n`;
+}
+
+/** What JSON.parse says about `text`, in this runtime's words. */
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("valid JSON");
 }
 
 const RULES = JSON.stringify({ permissions: { ask: ["Bash(git push:*)"] } });
@@ -109,9 +126,80 @@ describe("what a package provides", () => {
     expect(packagePermissions(installed(wrong)).errors).toEqual([
       { file: join(wrong, "package.json"), error: packageProblems.manifestNotList },
     ]);
+    expect(packagePermissions(installed(wrong)).manifestFailed).toBe(true);
+    expect(found.manifestFailed).toBeUndefined();
     expect(notifyLoadError("/p/package.json", packageProblems.manifestNotList)).toBe(
       'Package manifest /p/package.json failed to load: its "pi.permissions" is not a list of paths',
     );
+  });
+
+  test("a package.json that is not JSON is an error of package.json, and the package provides nothing, not its permissions/ folder", () => {
+    const root = pkg("manifest-broken", {
+      "package.json": '{ "pi": { "permissions": ["gates"] }',
+      "gates/g.ts": hookModule("g"),
+      "permissions/p.ts": hookModule("p"),
+    });
+    const found = packagePermissions(installed(root));
+    expect(found.files).toEqual([]);
+    expect(found.errors).toEqual([
+      {
+        file: join(root, "package.json"),
+        error: packageProblems.manifestNotJson(parseError('{ "pi": { "permissions": ["gates"] }')),
+      },
+    ]);
+    expect(found.manifestFailed).toBe(true);
+    expect(notifyLoadError("/p/package.json", packageProblems.manifestNotJson("Unexpected end of JSON input"))).toBe(
+      "Package manifest /p/package.json failed to load: it is not JSON (Unexpected end of JSON input)",
+    );
+  });
+
+  test("a package.json that can't be read is an error of package.json; without one, the permissions/ folder", () => {
+    const unreadable = pkg("manifest-folder", { "package.json/x": "", "permissions/p.ts": hookModule("p") });
+    const found = packagePermissions(installed(unreadable));
+    expect(found.files).toEqual([]);
+    expect(found.errors.map((error) => error.file)).toEqual([join(unreadable, "package.json")]);
+    expect(found.errors[0]?.error).toStartWith("it can't be read (");
+    expect(found.manifestFailed).toBe(true);
+    const none = pkg("manifest-none", { "permissions/p.ts": hookModule("p") });
+    expect(packagePermissions(installed(none))).toEqual({
+      source: none,
+      root: none,
+      files: [join(none, "permissions/p.ts")],
+      errors: [],
+    });
+  });
+
+  test("entries that overlap provide each file once, where it first comes", () => {
+    const root = pkg(
+      "manifest-overlap",
+      { "permissions/b.ts": hookModule("b"), "permissions/a.json": RULES, "extra.ts": hookModule("extra") },
+      { permissions: ["permissions/*.json", "permissions", "permissions/**", "./extra.ts", "extra.ts"] },
+    );
+    expect(relativeFiles(root, packagePermissions(installed(root)).files)).toEqual([
+      "permissions/a.json",
+      "permissions/b.ts",
+      "extra.ts",
+    ]);
+  });
+
+  test("names starting with a dot are skipped in folders and by globs, unless a glob's part names the dot too; a listed path loads", () => {
+    const files = {
+      "permissions/a.ts": hookModule("a"),
+      "permissions/.draft.ts": hookModule("draft"),
+      "permissions/.#a.ts": hookModule("lock"),
+      "permissions/.hidden/h.ts": hookModule("h"),
+      ".config/c.ts": hookModule("c"),
+    };
+    const convention = pkg("dots-convention", files);
+    expect(relativeFiles(convention, packagePermissions(installed(convention)).files)).toEqual(["permissions/a.ts"]);
+    const globs = pkg("dots-globs", files, { permissions: ["permissions/*", "*/*.ts", "permissions/**/*.ts"] });
+    expect(relativeFiles(globs, packagePermissions(installed(globs)).files)).toEqual(["permissions/a.ts"]);
+    const named = pkg("dots-named", files, { permissions: ["permissions/.d*.ts", ".config/*.ts", "permissions/.#a.ts"] });
+    expect(relativeFiles(named, packagePermissions(installed(named)).files)).toEqual([
+      "permissions/.draft.ts",
+      ".config/c.ts",
+      "permissions/.#a.ts",
+    ]);
   });
 });
 
@@ -151,6 +239,15 @@ describe("the settings entry's filter, as pi filters a package's other resources
   test("a filter narrows what the package provides and can't add to it", () => {
     const root = pkg("filter-narrow", { ...files, "other/d.ts": hookModule("d") });
     expect(packagePermissions(installed(root, ["+other/d.ts"])).files).not.toContain(join(root, "other/d.ts"));
+  });
+
+  test("a glob matches a name starting with a dot only where its own part starts with a dot, as pi's filter", () => {
+    const files = ["/r/permissions/.draft.ts", "/r/permissions/a.ts"];
+    expect(applyPatterns(files, ["*.ts"], "/r")).toEqual(["/r/permissions/a.ts"]);
+    expect(applyPatterns(files, ["permissions/*"], "/r")).toEqual(["/r/permissions/a.ts"]);
+    expect(applyPatterns(files, ["!permissions/*.ts"], "/r")).toEqual(["/r/permissions/.draft.ts"]);
+    expect(applyPatterns(files, [".*.ts"], "/r")).toEqual(["/r/permissions/.draft.ts"]);
+    expect(applyPatterns(["/home/.pi/r/a.ts"], ["**/a.ts"], "/home/.pi/r")).toEqual(["/home/.pi/r/a.ts"]);
   });
 
   test("applyPatterns keeps the order of the files", () => {
@@ -196,6 +293,60 @@ describe("which packages: pi's settings and package manager", () => {
     expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
       { source: "npm:tools@1.0.0", root: join(cwd, ".pi/npm/node_modules/tools") },
     ]);
+  });
+
+  /** An npm that answers `npm root -g` with `global` in the sandbox, and logs each run; where its log is. */
+  function fakeNpm(): { global: string; log: string } {
+    const sandbox = dirname(agentDir);
+    const global = join(sandbox, "global");
+    const log = join(sandbox, "npm.log");
+    write({ "fake-npm": `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\necho ${JSON.stringify(global)}\n` }, sandbox);
+    chmodSync(join(sandbox, "fake-npm"), 0o755);
+    writeFileSync(log, "");
+    return { global, log };
+  }
+
+  test("an npm package the user installed globally (legacy) and the project installed is one package, by name", () => {
+    const { global } = fakeNpm();
+    write({ "tools/package.json": "{}" }, global);
+    write({ ".pi/npm/node_modules/tools/package.json": "{}" }, cwd);
+    write(
+      { "settings.json": JSON.stringify({ packages: ["npm:tools"], npmCommand: [join(dirname(agentDir), "fake-npm")] }) },
+      agentDir,
+    );
+    expect(installedPackages(cwd, piSettings(cwd, false))).toEqual([{ source: "npm:tools", root: join(global, "tools") }]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "npm:tools@^1", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
+      { source: "npm:tools@^1", root: join(cwd, ".pi/npm/node_modules/tools"), filter: [] },
+    ]);
+  });
+
+  test("a git package is one package whatever the URL's form: pi's host and path", () => {
+    write({ "git/github.com/me/tools/package.json": "{}" }, agentDir);
+    write({ ".pi/git/github.com/me/tools/package.json": "{}" }, cwd);
+    settings(join(agentDir, "settings.json"), ["git:github.com/me/tools"]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "https://github.com/me/tools@v1", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([
+      { source: "https://github.com/me/tools@v1", root: join(cwd, ".pi/git/github.com/me/tools"), filter: [] },
+    ]);
+  });
+
+  test("a local package is one package by its path, however it is written (a file: URL)", () => {
+    const both = pkg("local-both", {});
+    settings(join(agentDir, "settings.json"), [`file://${both}`]);
+    settings(join(cwd, ".pi/settings.json"), [{ source: "../../local-both", permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: "../../local-both", root: both, filter: [] }]);
+  });
+
+  test("npm is asked for its global folder once per session, not at every load", () => {
+    const { log } = fakeNpm();
+    write(
+      { "settings.json": JSON.stringify({ packages: ["npm:absent"], npmCommand: [join(dirname(agentDir), "fake-npm")] }) },
+      agentDir,
+    );
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([]);
+    expect(readFileSync(log, "utf8")).toBe("root -g\n");
   });
 
   test("during a session start, from the settings it read for everything (one read of each file)", () => {
@@ -248,6 +399,68 @@ describe("loading: after the project's and the user's, scoped by the package", (
     });
     expect(result.hooks.map((hook) => hook.name)).toEqual(["good"]);
     expect(result.errors.map((error) => error.file)).toEqual([join(root, "permissions/bad.ts")]);
+  });
+});
+
+describe("a package.json that is not JSON fails closed", () => {
+  const BROKEN_MANIFEST = '{ "name": "gated", "pi": { "permissions": ["gates"] ';
+
+  function gatedPackage(): { root: string; manifest: string } {
+    const root = pkg("gated", { "gates/g.js": blockingModule("Package gate", "v1") }, { permissions: ["gates"] });
+    write({ "settings.json": JSON.stringify({ packages: [root] }) }, agentDir);
+    return { root, manifest: join(root, "package.json") };
+  }
+
+  function gatekeeper() {
+    const session = fakeSession({ cwd });
+    const keeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), fakeApprover().show);
+    let calls = 0;
+    const call = () => keeper.onToolCall(bashCall(`c${++calls}`, "ls"), session.ctx);
+    return { session, keeper, call };
+  }
+
+  test("at start-up: the Approver is told, and the package has no hooks", async () => {
+    const { manifest } = gatedPackage();
+    writeFileSync(manifest, BROKEN_MANIFEST);
+    const { session, keeper, call } = gatekeeper();
+    keeper.load(session.ctx);
+    const { errors, hooks } = await keeper.loaded();
+    expect(errors).toEqual([{ file: manifest, error: packageProblems.manifestNotJson(parseError(BROKEN_MANIFEST)) }]);
+    expect(hooks).toEqual([]);
+    expect(session.notices).toEqual([notifyLoadError(manifest, errors[0]!.error)]);
+    expect(await call()).toBeUndefined();
+  });
+
+  test("on a reload: the package's previous hooks go on gating, told once, until it is fixed", async () => {
+    const { root, manifest } = gatedPackage();
+    const { session, keeper, call } = gatekeeper();
+    keeper.load(session.ctx);
+    await keeper.loaded();
+    expect(await call()).toEqual({ block: true, reason: agentHookBlock("Package gate", "v1") });
+
+    writeFileSync(manifest, BROKEN_MANIFEST);
+    await keeper.reload(session.ctx, new Set([manifest]));
+    const error = packageProblems.manifestNotJson(parseError(BROKEN_MANIFEST));
+    expect((await keeper.loaded()).errors).toEqual([{ file: manifest, error, kept: true }]);
+    expect(session.notices).toEqual([notifyLoadErrorKept(manifest, error)]);
+    expect(await call()).toEqual({ block: true, reason: agentHookBlock("Package gate", "v1") });
+    await keeper.reload(session.ctx, new Set([join(agentDir, "permissions/other.ts")]));
+    expect(session.notices).toHaveLength(1);
+    expect(await call()).toEqual({ block: true, reason: agentHookBlock("Package gate", "v1") });
+
+    write({ "gates/g.js": blockingModule("Package gate", "v2") }, root);
+    writeFileSync(manifest, JSON.stringify({ name: "gated", pi: { permissions: ["gates"] } }));
+    await keeper.reload(session.ctx, new Set([manifest]));
+    expect((await keeper.loaded()).errors).toEqual([]);
+    expect(await call()).toEqual({ block: true, reason: agentHookBlock("Package gate", "v2") });
+    expect(session.notices).toHaveLength(1);
+  });
+
+  test("a package's manifest is watched, so that a fix reloads", async () => {
+    const { root } = gatedPackage();
+    const { session, keeper } = gatekeeper();
+    keeper.load(session.ctx);
+    expect(await keeper.watchedFolders(session.ctx)).toContain(root);
   });
 });
 

@@ -78,7 +78,8 @@ describe("FolderWatch", () => {
   test("editor scratch files, declarations and tsconfig.json are no change; an event without a name is the folder", () => {
     const { watch, fire, clock, changes } = setUp(["/u", "/u/permissions"]);
     watch.watch(["/u/permissions"]);
-    for (const name of [".a.ts.swp", "a.ts~", "4913", "types.d.ts", "tsconfig.json", "notes.md"]) fire("/u/permissions", name);
+    for (const name of [".a.ts.swp", "a.ts~", "4913", ".#a.ts", ".draft.ts", "types.d.ts", "tsconfig.json", "notes.md"])
+      fire("/u/permissions", name);
     clock.advance(SETTLE_MS);
     expect(changes).toEqual([]);
     fire("/u/permissions", null);
