@@ -1,5 +1,5 @@
-import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
-import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { Editor, type Input, matchesKey, type TUI } from "@earendil-works/pi-tui";
+import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
@@ -168,7 +168,7 @@ export class EditMode {
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
     if (!keys.matches(data, KEY.newLine) && keys.matches(data, KEY.submit)) return "submit";
     if (keys.matches(data, KEY.external)) return "external";
-    if (isRestore(data)) return "restore";
+    if (matchesKey(data, FIXED_KEY.restore)) return "restore";
     return undefined;
   }
 

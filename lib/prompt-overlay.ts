@@ -1,11 +1,11 @@
-import { type Component, type Focusable, Input, type TUI } from "@earendil-works/pi-tui";
+import { type Component, type Focusable, Input, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
 import { Frame, innerWidth, wrap } from "./frame.ts";
 import { markHighlights } from "./highlight.ts";
-import { GRANT_KEY, isDontAskAgain, isGrant, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
   clip,
@@ -282,12 +282,13 @@ export class PermissionPrompt implements Component, Focusable {
     const keys = this.#keys;
     if (keys.matches(data, KEY.cancel)) return this.#finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
-    if (isDontAskAgain(data)) return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
-    if (this.#scopes.length > 0 && isGrant(data)) {
+    if (matchesKey(data, FIXED_KEY.dontAsk))
+      return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
+    if (this.#scopes.length > 0 && matchesKey(data, FIXED_KEY.grant)) {
       this.#mode = "grant";
       return;
     }
-    if (isShiftTab(data)) {
+    if (matchesKey(data, FIXED_KEY.shiftTab)) {
       this.#drafting = undefined;
       return;
     }
@@ -490,7 +491,7 @@ export class PermissionPrompt implements Component, Focusable {
   /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
   #hints(): Hint[] {
     const hints = selectHints(keyNames(this.#keys), this.#request.labels.dontAsk);
-    if (this.#scopes.length > 0) hints.push(grantHint(GRANT_KEY, this.#visibleRule));
+    if (this.#scopes.length > 0) hints.push(grantHint(FIXED_KEY.grant, this.#visibleRule));
     const key = this.#request.script === undefined ? undefined : this.#keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.#view === "script"));
     return hints;
