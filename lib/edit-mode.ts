@@ -1,6 +1,6 @@
 import { Editor, type Input, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step } from "./layout.ts";
+import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step, terminalRows } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
@@ -71,7 +71,7 @@ export class EditMode {
     this.#keys = keys;
     this.#original = original;
     this.note = note;
-    this.#editorTerminalRows = this.#terminalRows();
+    this.#editorTerminalRows = terminalRows(this.#tui);
     const mode = this;
     const editorTui = {
       terminal: {
@@ -241,7 +241,7 @@ export class EditMode {
    * rules then count what is cut too.
    */
   #editorLines(width: number, textRows: number, rules: number): string[] {
-    this.#editorTerminalRows = terminalRowsShowing(textRows, this.#terminalRows());
+    this.#editorTerminalRows = terminalRowsShowing(textRows, terminalRows(this.#tui));
     const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
@@ -271,10 +271,6 @@ export class EditMode {
     if (this.#field === "note") return this.#paint.fg("dim", this.note.render(width)[0] ?? "");
     return this.#paint.fg("dim", toVisible(this.note.getValue()));
   }
-
-  #terminalRows(): number {
-    return this.#tui.terminal?.rows ?? 24;
-  }
 }
 
 function plain(text: string): string {
@@ -290,8 +286,8 @@ function countIn(rule: string): number {
  * The terminal height at which pi-tui's Editor shows at most `lines` rows of text (it shows 30% of
  * the height, at least 5), never more than the real one.
  */
-function terminalRowsShowing(lines: number, terminalRows: number): number {
-  let rows = Math.min(terminalRows, Math.ceil((lines + 1) / 0.3));
+function terminalRowsShowing(lines: number, realRows: number): number {
+  let rows = Math.min(realRows, Math.ceil((lines + 1) / 0.3));
   while (rows > 0 && Math.floor(rows * 0.3) > lines) rows--;
   return rows;
 }

@@ -1,7 +1,7 @@
 // Layout shared by the overlays: hint rows, fitting parts into the terminal's height, and the
 // windows and truncation that shrink a part.
 
-import { truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
+import { type TUI, truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
 import { type Hint, type Paint, scrollMarker, type Tone, TRUNCATION_MARKER } from "./presenter.ts";
 
 /** One line of hints: the key dim, the action plain, two spaces between hints. */
@@ -25,6 +25,11 @@ export function hintRows(hints: readonly Hint[], width: number, paint: Paint): s
     }
   }
   return rows.map((row) => renderHints(row, paint));
+}
+
+/** The terminal's height, which no overlay exceeds. */
+export function terminalRows(tui: TUI): number {
+  return tui.terminal?.rows ?? 24;
 }
 
 /** A command window gives way down to this many lines before the blank rows go: pi-tui's Editor never shows fewer. */

@@ -2,7 +2,7 @@ import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { Frame, innerWidth, wrap } from "./frame.ts";
 import type { HeldGrant } from "./grants.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { cycle, hintRows } from "./layout.ts";
+import { cycle, hintRows, terminalRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
 import {
   displayPath,
@@ -92,7 +92,7 @@ export class PermissionsList implements Component {
     const header = [this.#hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
     const footer = ["", ...hintRows(permissionsHints(keyNames(this.#env.keys)), inner, paint)];
     const { lines, focus } = this.#listLines(inner);
-    const room = this.#rows() - 2 - header.length - footer.length;
+    const room = terminalRows(this.#env.tui) - 2 - header.length - footer.length;
     return this.#border.draw([...header, ...this.#window(lines, room, focus), ...footer], width);
   }
 
@@ -194,10 +194,6 @@ export class PermissionsList implements Component {
       ...lines.slice(above, above + visible),
       paint.fg("dim", below > 0 ? scrollMarker("down", below) : ""),
     ];
-  }
-
-  #rows(): number {
-    return this.#env.tui.terminal?.rows ?? 24;
   }
 
   #finish(switches: Switches | undefined, revoked?: readonly HeldGrant[]): void {

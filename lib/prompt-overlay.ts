@@ -18,6 +18,7 @@ import {
   paintSample,
   type Step,
   scrollWindow,
+  terminalRows,
 } from "./layout.ts";
 import {
   ARMING_HINT,
@@ -255,7 +256,7 @@ export class PermissionPrompt implements Component, Focusable {
   render(width: number): string[] {
     this.#drawnWidth = width;
     const inner = innerWidth(width);
-    const rows = this.#rows();
+    const rows = terminalRows(this.#tui);
     const budget = this.#budget(width);
     const sample = this.#sample();
     let lines: string[];
@@ -578,13 +579,9 @@ export class PermissionPrompt implements Component, Focusable {
     return note === "" ? undefined : note;
   }
 
-  #rows(): number {
-    return this.#tui.terminal?.rows ?? 24;
-  }
-
   /** Rows for the body: the terminal's, less the frame's top and bottom when there is a frame. */
   #budget(width: number): number {
-    return width >= 4 ? this.#rows() - 2 : this.#rows();
+    return terminalRows(this.#tui) - (width >= 4 ? 2 : 0);
   }
 
   #finish(outcome: PromptOutcome): void {
