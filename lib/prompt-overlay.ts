@@ -374,37 +374,24 @@ export class PermissionPrompt implements Component, Focusable {
     this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
 
+  /** Authorize and Abort finish with their note; Edit opens edit mode. */
   #confirm(choice: Choice | undefined): void {
-    switch (choice) {
-      case "authorize":
-        return this.#finish({ kind: "authorize", note: this.#noteOf("authorize") });
-      case "abort":
-        return this.#finish({ kind: "abort", note: this.#noteOf("abort") });
-      case "edit":
-        return this.#enterEditMode();
-      case undefined:
-        return;
-      default:
-        choice satisfies never;
-        return this.#finish({ kind: "abort" });
-    }
+    if (choice === "edit") this.#enterEditMode();
+    else if (choice) this.#finish({ kind: choice, note: this.#noteOf(choice) });
   }
 
   #renderSelect(inner: number, budget: number, sample: string): string[] {
     const paint = this.#paint;
     const { parts, choices, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
+    const clipped = (name: keyof typeof parts) => clip(parts[name], rows[name], inner, paint);
     let kept = 0;
-    const choiceLines = [
-      ...clip(parts.heading, rows.heading, inner, paint),
-      ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line),
-    ];
     const shown = [
-      [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
-      clip(parts.description, rows.description, inner, paint),
-      clip(parts.guidance, rows.guidance, inner, paint),
+      [...clipped("title"), ...clipped("origin")],
+      clipped("description"),
+      clipped("guidance"),
       scrollWindow(detail, rows.detail, this.#scroll[this.#view], paint),
-      choiceLines,
-      [...clip(parts.countdown, rows.countdown, inner, paint), ...parts.hints.slice(0, rows.hints)],
+      [...clipped("heading"), ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line)],
+      [...clipped("countdown"), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
