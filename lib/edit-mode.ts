@@ -211,20 +211,19 @@ export class EditMode {
       countdown: countdown.length,
       hints: hints.length,
     };
-    const fit = fitRows(rows, wanted, GAPS, LADDER);
-    const lines = [...clip(title, fit.rows.title, width, paint)];
-    if (fit.gaps) lines.push("");
-    if (fit.rows.commandLabel > 0) lines.push(EDIT_LABELS.command);
+    const { rows: fitted, gaps, spare } = fitRows(rows, wanted, GAPS, LADDER);
+    const lines = [...clip(title, fitted.title, width, paint)];
+    if (gaps) lines.push("");
+    if (fitted.commandLabel > 0) lines.push(EDIT_LABELS.command);
     const from = lines.length;
-    lines.push(...this.#editorLines(width, fit.rows.text + fit.spare, fit.rows.rules));
+    lines.push(...this.#editorLines(width, fitted.text + spare, fitted.rules));
     const editorRows = { from, to: lines.length };
     if (warning) lines.push(paint.fg(warning.tone, warning.text));
-    if (fit.gaps) lines.push("");
-    if (fit.rows.noteLabel > 0) lines.push(noteLabel);
+    if (gaps) lines.push("");
+    if (fitted.noteLabel > 0) lines.push(noteLabel);
     lines.push(this.#noteLine(width));
-    if (fit.gaps) lines.push("");
-    if (countdown.length > 0) lines.push(...clip(countdown, fit.rows.countdown, width, paint));
-    lines.push(...hints.slice(0, fit.rows.hints));
+    if (gaps) lines.push("");
+    lines.push(...clip(countdown, fitted.countdown, width, paint), ...hints.slice(0, fitted.hints));
     return { lines, editorRows };
   }
 
@@ -267,9 +266,10 @@ export class EditMode {
     return this.#paint.fg("border", rule);
   }
 
+  /** The note, dim: the Input while it is typed in, else its text. */
   #noteLine(width: number): string {
-    if (this.#field === "note") return this.#paint.fg("dim", this.note.render(width)[0] ?? "");
-    return this.#paint.fg("dim", toVisible(this.note.getValue()));
+    const line = this.#field === "note" ? (this.note.render(width)[0] ?? "") : toVisible(this.note.getValue());
+    return this.#paint.fg("dim", line);
   }
 }
 
