@@ -140,27 +140,30 @@ export class PermissionsList implements Component {
       for (const line of wrap(toVisible(text), inner - indent.length)) lines.push(indent + (dim ? paint.fg("dim", line) : line));
     };
     let focus = { start: 0, end: 0 };
-    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
-    this.#hooks.forEach((hook, index) => {
+    /** A row with a checkbox, accented when selected, and `details` under it; the selected one is the focus. */
+    const checkbox = (index: number, label: string, on: boolean, after: string, details: () => void) => {
       const start = lines.length;
       const selected = index === this.#selected;
-      const row = toVisible(hookRow(hook.name, this.#enabled[index] ?? true, selected));
-      const scope = paint.fg("dim", `  ${hook.scope}`);
-      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
-      if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
-      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
-      lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      const row = toVisible(hookRow(label, on, selected));
+      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${after}`, inner));
+      details();
       if (selected) focus = { start, end: lines.length };
+    };
+    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
+    this.#hooks.forEach((hook, index) => {
+      checkbox(index, hook.name, this.#enabled[index] ?? true, paint.fg("dim", `  ${hook.scope}`), () => {
+        if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
+        for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
+        lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      });
     });
     if (this.#grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
     this.#grants.forEach((grant, index) => {
-      const start = lines.length;
-      const selected = this.#hooks.length + index === this.#selected;
-      const row = toVisible(hookRow(grant.rule, this.#kept[index] ?? true, selected));
-      lines.push(...wrap(selected ? paint.fg("accent", row) : row, inner));
-      const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
-      detail(grantDetail(grant.scope, file, !this.#kept[index]), HOOK_DETAIL_INDENT, true);
-      if (selected) focus = { start, end: lines.length };
+      const kept = this.#kept[index] ?? true;
+      checkbox(this.#hooks.length + index, grant.rule, kept, "", () => {
+        const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
+        detail(grantDetail(grant.scope, file, !kept), HOOK_DETAIL_INDENT, true);
+      });
     });
     if (this.#failures.length > 0) {
       lines.push("", paint.fg("error", FAILED_HEADING));
