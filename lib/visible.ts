@@ -104,12 +104,10 @@ function wholeGraphemes(text: string, edges: number[]): HighlightSpan[] {
   for (let i = 0; i < edges.length; i += 2) {
     const last = spans.at(-1);
     if (last && edges[i + 1] <= last.end) continue;
-    if (last && edges[i] <= last.end) last.end = boundary(edges[i + 1], "after");
-    else {
-      const start = boundary(edges[i], "before");
-      if (last && start === last.end) last.end = boundary(edges[i + 1], "after");
-      else spans.push({ start, end: boundary(edges[i + 1], "after") });
-    }
+    const start = last && edges[i] <= last.end ? last.end : boundary(edges[i], "before");
+    const end = boundary(edges[i + 1], "after");
+    if (last && start === last.end) last.end = end;
+    else spans.push({ start, end });
   }
   return spans;
 }
