@@ -255,17 +255,16 @@ export class PermissionPrompt implements Component, Focusable {
   /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
   render(width: number): string[] {
     this.#drawnWidth = width;
-    const inner = innerWidth(width);
-    const rows = terminalRows(this.#tui);
-    const budget = this.#budget(width);
-    const sample = this.#sample();
+    const edit = this.#mode === "edit" ? this.#edit : undefined;
     let lines: string[];
-    if (this.#mode !== "edit" || !this.#edit) lines = this.#border.draw(this.#renderSelect(inner, budget, sample), width);
+    if (!edit) lines = this.#border.draw(this.#renderSelect(width), width);
     else {
-      const edit = this.#edit.render(inner, budget, this.#title(inner, sample), sample, this.#countdown(inner));
-      lines = this.#border.draw(edit.lines, width, edit.editorRows);
+      const inner = innerWidth(width);
+      const sample = this.#sample();
+      const drawn = edit.render(inner, this.#budget(width), this.#title(inner, sample), sample, this.#countdown(inner));
+      lines = this.#border.draw(drawn.lines, width, drawn.editorRows);
     }
-    return lines.length > rows ? lines.slice(0, Math.max(0, rows)) : lines;
+    return lines.slice(0, Math.max(0, terminalRows(this.#tui)));
   }
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
@@ -352,8 +351,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
   #grantStepFits(): boolean {
-    const budget = this.#budget(this.#drawnWidth);
-    return this.#renderSelect(innerWidth(this.#drawnWidth), budget, this.#sample()).length <= budget;
+    return this.#renderSelect(this.#drawnWidth).length <= this.#budget(this.#drawnWidth);
   }
 
   #grant(scope: GrantScopeName | undefined): void {
@@ -368,7 +366,7 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   #scrollDetail(direction: number): void {
-    const { detail, rows } = this.#selectLayout(innerWidth(this.#drawnWidth), this.#budget(this.#drawnWidth), this.#sample());
+    const { detail, rows } = this.#selectLayout(this.#drawnWidth);
     const last = maxScroll(detail.length, rows.detail);
     const top = Math.min(this.#scroll[this.#view], last);
     this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
@@ -380,9 +378,9 @@ export class PermissionPrompt implements Component, Focusable {
     else if (choice) this.#finish({ kind: choice, note: this.#noteOf(choice) });
   }
 
-  #renderSelect(inner: number, budget: number, sample: string): string[] {
+  #renderSelect(width: number): string[] {
     const paint = this.#paint;
-    const { parts, choices, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
+    const { inner, parts, choices, detail, rows, gaps } = this.#selectLayout(width);
     const clipped = (name: keyof typeof parts) => clip(parts[name], rows[name], inner, paint);
     let kept = 0;
     const shown = [
@@ -396,8 +394,10 @@ export class PermissionPrompt implements Component, Focusable {
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
 
-  /** Select mode's parts at full height, and the rows each gets in `budget` (see selectLadder). */
-  #selectLayout(inner: number, budget: number, sample: string) {
+  /** Select mode at `width`: its parts at full height, and the rows each gets in the terminal's height (see selectLadder). */
+  #selectLayout(width: number) {
+    const inner = innerWidth(width);
+    const sample = this.#sample();
     const paint = this.#paint;
     const request = this.#request;
     const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
@@ -423,7 +423,7 @@ export class PermissionPrompt implements Component, Focusable {
       notes,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { parts, choices, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
+    return { inner, parts, choices, detail, ...fitRows(this.#budget(width), wanted, gaps, selectLadder(detail.length)) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
