@@ -335,8 +335,11 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.confirm)) {
       // Nothing is saved that the Approver couldn't read whole: in a terminal too small for the rule
       // and its scopes, enter waits until the step fits.
-      if (!this.#grantStepFits()) return;
-      return this.#grant(this.#scopes[this.#scope]);
+      const rule = this.#request.grantRule;
+      const scope = this.#scopes[this.#scope];
+      if (this.#grantStepFits() && rule !== undefined && scope !== undefined)
+        this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
+      return;
     }
     if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
     if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
@@ -352,12 +355,6 @@ export class PermissionPrompt implements Component, Focusable {
   /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
   #grantStepFits(): boolean {
     return this.#renderSelect(this.#drawnWidth).length <= this.#budget(this.#drawnWidth);
-  }
-
-  #grant(scope: GrantScopeName | undefined): void {
-    const rule = this.#request.grantRule;
-    if (scope === undefined || rule === undefined) return;
-    this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
   }
 
   #move(step: number): void {
