@@ -119,22 +119,22 @@ export class EditMode {
 
   handleInput(data: string): EditSignal | undefined {
     this.#warning = undefined;
-    const action = this.#actionOf(data);
-    if (action === "cancel") return { kind: "back" };
-    if (action === "tab") {
-      this.#field = this.#field === "command" ? "note" : "command";
-      this.focused = this.#hasFocus;
-      return undefined;
-    }
-    if (action === "submit") {
-      if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
-      this.say(EMPTY_COMMAND_WARNING, "error");
-      return undefined;
-    }
-    if (action === "external") return { kind: "external", field: this.#field };
-    if (action === "restore") {
-      this.#toggleOriginal();
-      return undefined;
+    switch (this.#actionOf(data)) {
+      case "cancel":
+        return { kind: "back" };
+      case "tab":
+        this.#field = this.#field === "command" ? "note" : "command";
+        this.focused = this.#hasFocus;
+        return undefined;
+      case "submit":
+        if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
+        this.say(EMPTY_COMMAND_WARNING, "error");
+        return undefined;
+      case "external":
+        return { kind: "external", field: this.#field };
+      case "restore":
+        this.#toggleOriginal();
+        return undefined;
     }
     if (this.#field === "note") {
       this.#typing.rewrite(data, this.#toNote);
