@@ -57,8 +57,7 @@ export function fitRows<Part extends string>(
   let keepGaps = true;
   let excess = gaps - budget;
   for (const part in rows) excess += rows[part];
-  if (excess <= 0) return { rows, gaps: true, spare: -excess };
-  const cuts: { part: Part; rows: number }[] = [];
+  const cuts: [part: Part, rows: number][] = [];
   for (const step of ladder) {
     if (excess <= 0) break;
     if (step === "gaps") {
@@ -70,12 +69,12 @@ export function fitRows<Part extends string>(
     const cut = Math.max(0, Math.min(excess, rows[part] - floor));
     rows[part] -= cut;
     excess -= cut;
-    if (cut > 0) cuts.push({ part, rows: cut });
+    if (cut > 0) cuts.push([part, cut]);
   }
-  for (let index = cuts.length - 1; index >= 0 && excess < 0; index--) {
-    const cut = cuts[index] as { part: Part; rows: number };
-    const back = Math.min(cut.rows, -excess);
-    rows[cut.part] += back;
+  for (const [part, cut] of cuts.reverse()) {
+    if (excess >= 0) break;
+    const back = Math.min(cut, -excess);
+    rows[part] += back;
     excess += back;
   }
   return { rows, gaps: keepGaps, spare: Math.max(0, -excess) };
