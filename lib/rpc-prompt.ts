@@ -109,15 +109,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(undefined);
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
