@@ -152,7 +152,7 @@ export class PermissionsList implements Component {
     if (this.#hooks.length === 0) lines.push(NO_HOOKS);
     this.#hooks.forEach((hook, index) => {
       checkbox(index, hook.name, this.#enabled[index] ?? true, paint.fg("dim", `  ${hook.scope}`), () => {
-        if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
+        if (hook.description?.trim()) detail(hook.description, HOOK_DETAIL_INDENT);
         for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
         lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       });

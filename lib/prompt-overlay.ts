@@ -397,7 +397,7 @@ export class PermissionPrompt implements Component, Focusable {
     const sample = this.#sample();
     const paint = this.#paint;
     const request = this.#request;
-    const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
+    const text = (value: string | undefined) => (value?.trim() ? wrap(toVisible(value), inner) : []);
     const granting = this.#mode === "grant";
     const choices = granting ? this.#grantRows(inner) : this.#choiceRows(inner);
     const hints = hintRows(granting ? grantHints(keyNames(this.#keys)) : this.#hints(), inner, paint);
