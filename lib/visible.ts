@@ -80,11 +80,10 @@ function shown(char: string, offset: number, text: string): string {
   return partOfEmoji(char, text, offset) ? char : notation(char);
 }
 
+/** A character's notation: its name, or else its code point. */
 function notation(char: string): string {
-  const name = NAMES[char];
-  if (name) return `⟨${name}⟩`;
-  const code = char.codePointAt(0) ?? 0;
-  return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+  const code = (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return `⟨${NAMES[char] ?? `U+${code}`}⟩`;
 }
 
 /** A joiner or presentation selector inside an emoji is part of the picture, not a hidden character. */
