@@ -101,9 +101,13 @@ export class PermissionsList implements Component {
     this.#border.invalidate();
   }
 
+  /** The rows that can be selected: the hooks, then the grants. */
+  get #rowCount(): number {
+    return this.#hooks.length + this.#grants.length;
+  }
+
   #move(step: number): void {
-    const count = this.#hooks.length + this.#grants.length;
-    if (count > 0) this.#selected = cycle(this.#selected, step, count);
+    if (this.#rowCount > 0) this.#selected = cycle(this.#selected, step, this.#rowCount);
   }
 
   /** Hooks sharing a name are one switch: enablement is keyed by name. A grant row ticks its grant. */
@@ -173,8 +177,7 @@ export class PermissionsList implements Component {
       }
     }
     // The failures are seen by moving to the last row (or at once, when there are no rows).
-    const count = this.#hooks.length + this.#grants.length;
-    if (count === 0 || this.#selected === count - 1) focus.end = lines.length;
+    if (this.#rowCount === 0 || this.#selected === this.#rowCount - 1) focus.end = lines.length;
     return { lines, focus };
   }
 
