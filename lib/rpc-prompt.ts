@@ -27,14 +27,15 @@ export async function askThroughDialogs(
   const { labels, grantRule, script } = request;
   const scopes = request.grantScopes ?? [];
   const hookName = toVisible(request.hookName);
-  const visible = (text: string | undefined) => (text === undefined ? undefined : toVisible(text));
+  const detail = toVisible(request.detail);
+  const visible = (text: string | undefined) => text && toVisible(text);
   const title = present.rpcPromptTitle({
     hookName,
     origin: visible(request.origin),
     description: visible(request.description),
     guidance: visible(request.guidance),
     toolName: toVisible(request.toolName),
-    detail: toVisible(request.detail),
+    detail,
   });
   const choices: Choice[] = [
     [labels.authorize, () => ({ kind: "authorize" })],
@@ -70,8 +71,7 @@ export async function askThroughDialogs(
     return given && { kind, ...given };
   };
   const edit = async (): Promise<PromptOutcome | undefined> => {
-    const visibleOriginal = toVisible(request.detail);
-    const edited = await untilAborted(ui.editor(present.rpcEditorTitle(hookName), visibleOriginal), signal);
+    const edited = await untilAborted(ui.editor(present.rpcEditorTitle(hookName), detail), signal);
     if (edited === undefined || signal.aborted) return undefined;
     if (edited.trim() === "") {
       ui.notify(present.EMPTY_COMMAND_WARNING, "warning");
@@ -79,9 +79,7 @@ export async function askThroughDialogs(
     }
     const given = await note(labels.edit);
     if (!given) return undefined;
-    return edited === visibleOriginal
-      ? { kind: "authorize", ...given }
-      : { kind: "edit", command: fromVisible(edited), ...given };
+    return edited === detail ? { kind: "authorize", ...given } : { kind: "edit", command: fromVisible(edited), ...given };
   };
   const grant = async (rule: string): Promise<PromptOutcome | undefined> => {
     const where = scopes.map((scope) => [present.GRANT_SCOPE_WORDS[scope], scope] as const);
