@@ -1,6 +1,6 @@
-import { Editor, type Input, type TUI } from "@earendil-works/pi-tui";
-import { isRestore, KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step } from "./layout.ts";
+import { Editor, type Input, matchesKey, type TUI } from "@earendil-works/pi-tui";
+import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step, terminalRows } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
@@ -71,7 +71,7 @@ export class EditMode {
     this.#keys = keys;
     this.#original = original;
     this.note = note;
-    this.#editorTerminalRows = this.#terminalRows();
+    this.#editorTerminalRows = terminalRows(this.#tui);
     const mode = this;
     const editorTui = {
       terminal: {
@@ -119,22 +119,22 @@ export class EditMode {
 
   handleInput(data: string): EditSignal | undefined {
     this.#warning = undefined;
-    const action = this.#actionOf(data);
-    if (action === "cancel") return { kind: "back" };
-    if (action === "tab") {
-      this.#field = this.#field === "command" ? "note" : "command";
-      this.focused = this.#hasFocus;
-      return undefined;
-    }
-    if (action === "submit") {
-      if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
-      this.say(EMPTY_COMMAND_WARNING, "error");
-      return undefined;
-    }
-    if (action === "external") return { kind: "external", field: this.#field };
-    if (action === "restore") {
-      this.#toggleOriginal();
-      return undefined;
+    switch (this.#actionOf(data)) {
+      case "cancel":
+        return { kind: "back" };
+      case "tab":
+        this.#field = this.#field === "command" ? "note" : "command";
+        this.focused = this.#hasFocus;
+        return undefined;
+      case "submit":
+        if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
+        this.say(EMPTY_COMMAND_WARNING, "error");
+        return undefined;
+      case "external":
+        return { kind: "external", field: this.#field };
+      case "restore":
+        this.#toggleOriginal();
+        return undefined;
     }
     if (this.#field === "note") {
       this.#typing.rewrite(data, this.#toNote);
@@ -168,7 +168,7 @@ export class EditMode {
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
     if (!keys.matches(data, KEY.newLine) && keys.matches(data, KEY.submit)) return "submit";
     if (keys.matches(data, KEY.external)) return "external";
-    if (isRestore(data)) return "restore";
+    if (matchesKey(data, FIXED_KEY.restore)) return "restore";
     return undefined;
   }
 
@@ -211,20 +211,19 @@ export class EditMode {
       countdown: countdown.length,
       hints: hints.length,
     };
-    const fit = fitRows(rows, wanted, GAPS, LADDER);
-    const lines = [...clip(title, fit.rows.title, width, paint)];
-    if (fit.gaps) lines.push("");
-    if (fit.rows.commandLabel > 0) lines.push(EDIT_LABELS.command);
+    const { rows: fitted, gaps, spare } = fitRows(rows, wanted, GAPS, LADDER);
+    const lines = [...clip(title, fitted.title, width, paint)];
+    if (gaps) lines.push("");
+    if (fitted.commandLabel > 0) lines.push(EDIT_LABELS.command);
     const from = lines.length;
-    lines.push(...this.#editorLines(width, fit.rows.text + fit.spare, fit.rows.rules));
+    lines.push(...this.#editorLines(width, fitted.text + spare, fitted.rules));
     const editorRows = { from, to: lines.length };
     if (warning) lines.push(paint.fg(warning.tone, warning.text));
-    if (fit.gaps) lines.push("");
-    if (fit.rows.noteLabel > 0) lines.push(noteLabel);
+    if (gaps) lines.push("");
+    if (fitted.noteLabel > 0) lines.push(noteLabel);
     lines.push(this.#noteLine(width));
-    if (fit.gaps) lines.push("");
-    if (countdown.length > 0) lines.push(...clip(countdown, fit.rows.countdown, width, paint));
-    lines.push(...hints.slice(0, fit.rows.hints));
+    if (gaps) lines.push("");
+    lines.push(...clip(countdown, fitted.countdown, width, paint), ...hints.slice(0, fitted.hints));
     return { lines, editorRows };
   }
 
@@ -241,7 +240,7 @@ export class EditMode {
    * rules then count what is cut too.
    */
   #editorLines(width: number, textRows: number, rules: number): string[] {
-    this.#editorTerminalRows = terminalRowsShowing(textRows, this.#terminalRows());
+    this.#editorTerminalRows = terminalRowsShowing(textRows, terminalRows(this.#tui));
     const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
@@ -267,13 +266,10 @@ export class EditMode {
     return this.#paint.fg("border", rule);
   }
 
+  /** The note, dim: the Input while it is typed in, else its text. */
   #noteLine(width: number): string {
-    if (this.#field === "note") return this.#paint.fg("dim", this.note.render(width)[0] ?? "");
-    return this.#paint.fg("dim", toVisible(this.note.getValue()));
-  }
-
-  #terminalRows(): number {
-    return this.#tui.terminal?.rows ?? 24;
+    const line = this.#field === "note" ? (this.note.render(width)[0] ?? "") : toVisible(this.note.getValue());
+    return this.#paint.fg("dim", line);
   }
 }
 
@@ -290,8 +286,8 @@ function countIn(rule: string): number {
  * The terminal height at which pi-tui's Editor shows at most `lines` rows of text (it shows 30% of
  * the height, at least 5), never more than the real one.
  */
-function terminalRowsShowing(lines: number, terminalRows: number): number {
-  let rows = Math.min(terminalRows, Math.ceil((lines + 1) / 0.3));
+function terminalRowsShowing(lines: number, realRows: number): number {
+  let rows = Math.min(realRows, Math.ceil((lines + 1) / 0.3));
   while (rows > 0 && Math.floor(rows * 0.3) > lines) rows--;
   return rows;
 }

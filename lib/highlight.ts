@@ -23,11 +23,7 @@ export function markHighlights(detail: string, spans: readonly HighlightSpan[], 
   let at = 0;
   for (const span of visible.spans) {
     out += visible.text.slice(at, span.start);
-    out += visible.text
-      .slice(span.start, span.end)
-      .split("\n")
-      .map((part) => mark(part))
-      .join("\n");
+    out += visible.text.slice(span.start, span.end).split("\n").map(mark).join("\n");
     at = span.end;
   }
   return out + visible.text.slice(at);
@@ -43,10 +39,13 @@ function collect(detail: string, highlight: PermissionHighlight | undefined): Hi
   return patterns.flatMap((pattern) => matches(detail, pattern));
 }
 
+/** The characters a regex reads as syntax: a string pattern escapes them, so it means itself. */
+const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|]/g;
+
 function matches(detail: string, pattern: unknown): HighlightSpan[] {
-  if (typeof pattern === "string") return literalMatches(detail, pattern);
-  if (!(pattern instanceof RegExp)) return [];
-  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  const regex = typeof pattern === "string" ? new RegExp(pattern.replace(REGEX_SYNTAX, "\\$&")) : pattern;
+  if (!(regex instanceof RegExp)) return [];
+  const global = new RegExp(regex.source, regex.flags.includes("g") ? regex.flags : `${regex.flags}g`);
   const spans: HighlightSpan[] = [];
   for (const match of detail.matchAll(global)) {
     if (match[0].length > 0) spans.push({ start: match.index, end: match.index + match[0].length });
@@ -54,22 +53,11 @@ function matches(detail: string, pattern: unknown): HighlightSpan[] {
   return spans;
 }
 
-function literalMatches(detail: string, literal: string): HighlightSpan[] {
-  const spans: HighlightSpan[] = [];
-  if (literal === "") return spans;
-  for (let at = detail.indexOf(literal); at !== -1; at = detail.indexOf(literal, at + literal.length)) {
-    spans.push({ start: at, end: at + literal.length });
-  }
-  return spans;
-}
-
 function merge(spans: HighlightSpan[], length: number): HighlightSpan[] {
+  const within = (offset: number) => Math.max(0, Math.min(length, Math.floor(offset)));
   const clamped = spans
     .filter((span) => span && Number.isFinite(span.start) && Number.isFinite(span.end))
-    .map((span) => ({
-      start: Math.max(0, Math.min(length, Math.floor(span.start))),
-      end: Math.max(0, Math.min(length, Math.floor(span.end))),
-    }))
+    .map((span) => ({ start: within(span.start), end: within(span.end) }))
     .filter((span) => span.end > span.start)
     .sort((a, b) => a.start - b.start);
   const merged: HighlightSpan[] = [];

@@ -1,4 +1,3 @@
-import { matchesKey } from "@earendil-works/pi-tui";
 import { type KeyNames, keyName } from "./presenter.ts";
 
 /** The slice of pi's KeybindingsManager the prompt uses; a user's remaps arrive through it. */
@@ -20,30 +19,12 @@ export const KEY = {
   external: "app.editor.external",
 } as const;
 
-export function isShiftTab(data: string): boolean {
-  return matchesKey(data, "shift+tab");
-}
+/** Keys of actions pi has none for ("don't ask again", a grant, a restore), matched as they are. */
+export const FIXED_KEY = { shiftTab: "shift+tab", restore: "ctrl+r", dontAsk: "ctrl+s", grant: "ctrl+t" } as const;
 
-export function isRestore(data: string): boolean {
-  return matchesKey(data, "ctrl+r");
-}
-
-/** pi has no action for "don't ask again", so its key is fixed. */
-const DONT_ASK_KEY = "ctrl+s";
-
-export function isDontAskAgain(data: string): boolean {
-  return matchesKey(data, DONT_ASK_KEY);
-}
-
-/** pi has no action for a grant either: the key that opens the grant step is fixed too. */
-export const GRANT_KEY = "ctrl+t";
-
-export function isGrant(data: string): boolean {
-  return matchesKey(data, GRANT_KEY);
-}
-
+/** The key names hints show: each action's first key, or, when none is bound, what pi binds by default. */
 export function keyNames(keys: KeyMatcher): KeyNames {
-  const first = (id: string, fallback: string) => keyName(safeKeys(keys, id)[0], fallback);
+  const first = (id: string, unbound: string) => keyName(firstKey(keys, id), unbound);
   return {
     up: first(KEY.up, "↑"),
     down: first(KEY.down, "↓"),
@@ -53,14 +34,14 @@ export function keyNames(keys: KeyMatcher): KeyNames {
     tab: first(KEY.tab, "tab"),
     cancel: first(KEY.cancel, "esc"),
     external: first(KEY.external, "ctrl+g"),
-    dontAsk: DONT_ASK_KEY,
+    dontAsk: FIXED_KEY.dontAsk,
   };
 }
 
-function safeKeys(keys: KeyMatcher, id: string): string[] {
+function firstKey(keys: KeyMatcher, id: string): string | undefined {
   try {
-    return keys.getKeys(id) ?? [];
+    return keys.getKeys(id)?.[0];
   } catch {
-    return [];
+    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 // Layout shared by the overlays: hint rows, fitting parts into the terminal's height, and the
 // windows and truncation that shrink a part.
 
-import { truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
+import { type TUI, truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
 import { type Hint, type Paint, scrollMarker, type Tone, TRUNCATION_MARKER } from "./presenter.ts";
 
 /** One line of hints: the key dim, the action plain, two spaces between hints. */
@@ -25,6 +25,11 @@ export function hintRows(hints: readonly Hint[], width: number, paint: Paint): s
     }
   }
   return rows.map((row) => renderHints(row, paint));
+}
+
+/** The terminal's height, which no overlay exceeds. */
+export function terminalRows(tui: TUI): number {
+  return tui.terminal?.rows ?? 24;
 }
 
 /** A command window gives way down to this many lines before the blank rows go: pi-tui's Editor never shows fewer. */
@@ -52,8 +57,7 @@ export function fitRows<Part extends string>(
   let keepGaps = true;
   let excess = gaps - budget;
   for (const part in rows) excess += rows[part];
-  if (excess <= 0) return { rows, gaps: true, spare: -excess };
-  const cuts: { part: Part; rows: number }[] = [];
+  const cuts: [part: Part, rows: number][] = [];
   for (const step of ladder) {
     if (excess <= 0) break;
     if (step === "gaps") {
@@ -65,12 +69,12 @@ export function fitRows<Part extends string>(
     const cut = Math.max(0, Math.min(excess, rows[part] - floor));
     rows[part] -= cut;
     excess -= cut;
-    if (cut > 0) cuts.push({ part, rows: cut });
+    if (cut > 0) cuts.push([part, cut]);
   }
-  for (let index = cuts.length - 1; index >= 0 && excess < 0; index--) {
-    const cut = cuts[index] as { part: Part; rows: number };
-    const back = Math.min(cut.rows, -excess);
-    rows[cut.part] += back;
+  for (const [part, cut] of cuts.reverse()) {
+    if (excess >= 0) break;
+    const back = Math.min(cut, -excess);
+    rows[part] += back;
     excess += back;
   }
   return { rows, gaps: keepGaps, spare: Math.max(0, -excess) };

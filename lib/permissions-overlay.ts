@@ -2,7 +2,7 @@ import { type Component, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import { Frame, innerWidth, wrap } from "./frame.ts";
 import type { HeldGrant } from "./grants.ts";
 import { KEY, type KeyMatcher, keyNames } from "./keys.ts";
-import { cycle, hintRows } from "./layout.ts";
+import { cycle, hintRows, terminalRows } from "./layout.ts";
 import type { LoadError, LoadedHook } from "./loader.ts";
 import {
   displayPath,
@@ -92,7 +92,7 @@ export class PermissionsList implements Component {
     const header = [this.#hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
     const footer = ["", ...hintRows(permissionsHints(keyNames(this.#env.keys)), inner, paint)];
     const { lines, focus } = this.#listLines(inner);
-    const room = this.#rows() - 2 - header.length - footer.length;
+    const room = terminalRows(this.#env.tui) - 2 - header.length - footer.length;
     return this.#border.draw([...header, ...this.#window(lines, room, focus), ...footer], width);
   }
 
@@ -101,9 +101,13 @@ export class PermissionsList implements Component {
     this.#border.invalidate();
   }
 
+  /** The rows that can be selected: the hooks, then the grants. */
+  get #rowCount(): number {
+    return this.#hooks.length + this.#grants.length;
+  }
+
   #move(step: number): void {
-    const count = this.#hooks.length + this.#grants.length;
-    if (count > 0) this.#selected = cycle(this.#selected, step, count);
+    if (this.#rowCount > 0) this.#selected = cycle(this.#selected, step, this.#rowCount);
   }
 
   /** Hooks sharing a name are one switch: enablement is keyed by name. A grant row ticks its grant. */
@@ -140,27 +144,30 @@ export class PermissionsList implements Component {
       for (const line of wrap(toVisible(text), inner - indent.length)) lines.push(indent + (dim ? paint.fg("dim", line) : line));
     };
     let focus = { start: 0, end: 0 };
-    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
-    this.#hooks.forEach((hook, index) => {
+    /** A row with a checkbox, accented when selected, and `details` under it; the selected one is the focus. */
+    const checkbox = (index: number, label: string, on: boolean, after: string, details: () => void) => {
       const start = lines.length;
       const selected = index === this.#selected;
-      const row = toVisible(hookRow(hook.name, this.#enabled[index] ?? true, selected));
-      const scope = paint.fg("dim", `  ${hook.scope}`);
-      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${scope}`, inner));
-      if (hook.description && hook.description.trim() !== "") detail(hook.description, HOOK_DETAIL_INDENT);
-      for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
-      lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      const row = toVisible(hookRow(label, on, selected));
+      lines.push(...wrap(`${selected ? paint.fg("accent", row) : row}${after}`, inner));
+      details();
       if (selected) focus = { start, end: lines.length };
+    };
+    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
+    this.#hooks.forEach((hook, index) => {
+      checkbox(index, hook.name, this.#enabled[index] ?? true, paint.fg("dim", `  ${hook.scope}`), () => {
+        if (hook.description?.trim()) detail(hook.description, HOOK_DETAIL_INDENT);
+        for (const row of hook.rules ? ruleRows(listedRules(hook.rules)) : []) detail(row, HOOK_DETAIL_INDENT);
+        lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
+      });
     });
     if (this.#grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
     this.#grants.forEach((grant, index) => {
-      const start = lines.length;
-      const selected = this.#hooks.length + index === this.#selected;
-      const row = toVisible(hookRow(grant.rule, this.#kept[index] ?? true, selected));
-      lines.push(...wrap(selected ? paint.fg("accent", row) : row, inner));
-      const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
-      detail(grantDetail(grant.scope, file, !this.#kept[index]), HOOK_DETAIL_INDENT, true);
-      if (selected) focus = { start, end: lines.length };
+      const kept = this.#kept[index] ?? true;
+      checkbox(this.#hooks.length + index, grant.rule, kept, "", () => {
+        const file = grant.scope === "branch" ? undefined : displayPath(grant.file, home);
+        detail(grantDetail(grant.scope, file, !kept), HOOK_DETAIL_INDENT, true);
+      });
     });
     if (this.#failures.length > 0) {
       lines.push("", paint.fg("error", FAILED_HEADING));
@@ -170,8 +177,7 @@ export class PermissionsList implements Component {
       }
     }
     // The failures are seen by moving to the last row (or at once, when there are no rows).
-    const count = this.#hooks.length + this.#grants.length;
-    if (count === 0 || this.#selected === count - 1) focus.end = lines.length;
+    if (this.#rowCount === 0 || this.#selected === this.#rowCount - 1) focus.end = lines.length;
     return { lines, focus };
   }
 
@@ -194,10 +200,6 @@ export class PermissionsList implements Component {
       ...lines.slice(above, above + visible),
       paint.fg("dim", below > 0 ? scrollMarker("down", below) : ""),
     ];
-  }
-
-  #rows(): number {
-    return this.#env.tui.terminal?.rows ?? 24;
   }
 
   #finish(switches: Switches | undefined, revoked?: readonly HeldGrant[]): void {

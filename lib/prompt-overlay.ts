@@ -1,11 +1,11 @@
-import { type Component, type Focusable, Input, type TUI } from "@earendil-works/pi-tui";
+import { type Component, type Focusable, Input, matchesKey, type TUI } from "@earendil-works/pi-tui";
 import type { HighlightSpan } from "./api.ts";
 import { EditMode, type Field } from "./edit-mode.ts";
 import type { ExternalEditor } from "./external-editor.ts";
 import { describeError } from "./failure.ts";
 import { Frame, innerWidth, wrap } from "./frame.ts";
 import { markHighlights } from "./highlight.ts";
-import { GRANT_KEY, isDontAskAgain, isGrant, isShiftTab, KEY, type KeyMatcher, keyNames } from "./keys.ts";
+import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import {
   COMFORTABLE_LINES,
   clip,
@@ -18,6 +18,7 @@ import {
   paintSample,
   type Step,
   scrollWindow,
+  terminalRows,
 } from "./layout.ts";
 import {
   ARMING_HINT,
@@ -254,17 +255,16 @@ export class PermissionPrompt implements Component, Focusable {
   /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
   render(width: number): string[] {
     this.#drawnWidth = width;
-    const inner = innerWidth(width);
-    const rows = this.#rows();
-    const budget = this.#budget(width);
-    const sample = this.#sample();
+    const edit = this.#mode === "edit" ? this.#edit : undefined;
     let lines: string[];
-    if (this.#mode !== "edit" || !this.#edit) lines = this.#border.draw(this.#renderSelect(inner, budget, sample), width);
+    if (!edit) lines = this.#border.draw(this.#renderSelect(width), width);
     else {
-      const edit = this.#edit.render(inner, budget, this.#title(inner, sample), sample, this.#countdown(inner));
-      lines = this.#border.draw(edit.lines, width, edit.editorRows);
+      const inner = innerWidth(width);
+      const sample = this.#sample();
+      const drawn = edit.render(inner, this.#budget(width), this.#title(inner, sample), sample, this.#countdown(inner));
+      lines = this.#border.draw(drawn.lines, width, drawn.editorRows);
     }
-    return lines.length > rows ? lines.slice(0, Math.max(0, rows)) : lines;
+    return lines.slice(0, Math.max(0, terminalRows(this.#tui)));
   }
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
@@ -282,12 +282,13 @@ export class PermissionPrompt implements Component, Focusable {
     const keys = this.#keys;
     if (keys.matches(data, KEY.cancel)) return this.#finish({ kind: "abort" });
     if (keys.matches(data, KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
-    if (isDontAskAgain(data)) return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
-    if (this.#scopes.length > 0 && isGrant(data)) {
+    if (matchesKey(data, FIXED_KEY.dontAsk))
+      return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
+    if (this.#scopes.length > 0 && matchesKey(data, FIXED_KEY.grant)) {
       this.#mode = "grant";
       return;
     }
-    if (isShiftTab(data)) {
+    if (matchesKey(data, FIXED_KEY.shiftTab)) {
       this.#drafting = undefined;
       return;
     }
@@ -334,8 +335,11 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.confirm)) {
       // Nothing is saved that the Approver couldn't read whole: in a terminal too small for the rule
       // and its scopes, enter waits until the step fits.
-      if (!this.#grantStepFits()) return;
-      return this.#grant(this.#scopes[this.#scope]);
+      const rule = this.#request.grantRule;
+      const scope = this.#scopes[this.#scope];
+      if (this.#grantStepFits() && rule !== undefined && scope !== undefined)
+        this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
+      return;
     }
     if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
     if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
@@ -350,14 +354,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** Whether the grant step, drawn at the last width and the terminal's height now, shows every row. */
   #grantStepFits(): boolean {
-    const budget = this.#budget(this.#drawnWidth);
-    return this.#renderSelect(innerWidth(this.#drawnWidth), budget, this.#sample()).length <= budget;
-  }
-
-  #grant(scope: GrantScopeName | undefined): void {
-    const rule = this.#request.grantRule;
-    if (scope === undefined || rule === undefined) return;
-    this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
+    return this.#renderSelect(this.#drawnWidth).length <= this.#budget(this.#drawnWidth);
   }
 
   #move(step: number): void {
@@ -366,52 +363,41 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   #scrollDetail(direction: number): void {
-    const { detail, rows } = this.#selectLayout(innerWidth(this.#drawnWidth), this.#budget(this.#drawnWidth), this.#sample());
+    const { detail, rows } = this.#selectLayout(this.#drawnWidth);
     const last = maxScroll(detail.length, rows.detail);
     const top = Math.min(this.#scroll[this.#view], last);
     this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
 
+  /** Authorize and Abort finish with their note; Edit opens edit mode. */
   #confirm(choice: Choice | undefined): void {
-    switch (choice) {
-      case "authorize":
-        return this.#finish({ kind: "authorize", note: this.#noteOf("authorize") });
-      case "abort":
-        return this.#finish({ kind: "abort", note: this.#noteOf("abort") });
-      case "edit":
-        return this.#enterEditMode();
-      case undefined:
-        return;
-      default:
-        choice satisfies never;
-        return this.#finish({ kind: "abort" });
-    }
+    if (choice === "edit") this.#enterEditMode();
+    else if (choice) this.#finish({ kind: choice, note: this.#noteOf(choice) });
   }
 
-  #renderSelect(inner: number, budget: number, sample: string): string[] {
+  #renderSelect(width: number): string[] {
     const paint = this.#paint;
-    const { parts, choices, detail, rows, gaps } = this.#selectLayout(inner, budget, sample);
+    const { inner, parts, choices, detail, rows, gaps } = this.#selectLayout(width);
+    const clipped = (name: keyof typeof parts) => clip(parts[name], rows[name], inner, paint);
     let kept = 0;
-    const choiceLines = [
-      ...clip(parts.heading, rows.heading, inner, paint),
-      ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line),
-    ];
     const shown = [
-      [...clip(parts.title, rows.title, inner, paint), ...clip(parts.origin, rows.origin, inner, paint)],
-      clip(parts.description, rows.description, inner, paint),
-      clip(parts.guidance, rows.guidance, inner, paint),
+      [...clipped("title"), ...clipped("origin")],
+      clipped("description"),
+      clipped("guidance"),
       scrollWindow(detail, rows.detail, this.#scroll[this.#view], paint),
-      choiceLines,
-      [...clip(parts.countdown, rows.countdown, inner, paint), ...parts.hints.slice(0, rows.hints)],
+      [...clipped("heading"), ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line)],
+      [...clipped("countdown"), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
 
-  /** Select mode's parts at full height, and the rows each gets in `budget` (see selectLadder). */
-  #selectLayout(inner: number, budget: number, sample: string) {
+  /** Select mode at `width`: its parts at full height, and the rows each gets in the terminal's height (see selectLadder). */
+  #selectLayout(width: number) {
+    const inner = innerWidth(width);
+    const sample = this.#sample();
     const paint = this.#paint;
     const request = this.#request;
-    const text = (value: string | undefined) => (value && value.trim() !== "" ? wrap(toVisible(value), inner) : []);
+    const text = (value: string | undefined) => (value?.trim() ? wrap(toVisible(value), inner) : []);
     const granting = this.#mode === "grant";
     const choices = granting ? this.#grantRows(inner) : this.#choiceRows(inner);
     const hints = hintRows(granting ? grantHints(keyNames(this.#keys)) : this.#hints(), inner, paint);
@@ -434,7 +420,7 @@ export class PermissionPrompt implements Component, Focusable {
       notes,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { parts, choices, detail, ...fitRows(budget, wanted, gaps, selectLadder(detail.length)) };
+    return { inner, parts, choices, detail, ...fitRows(this.#budget(width), wanted, gaps, selectLadder(detail.length)) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
@@ -490,7 +476,7 @@ export class PermissionPrompt implements Component, Focusable {
   /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
   #hints(): Hint[] {
     const hints = selectHints(keyNames(this.#keys), this.#request.labels.dontAsk);
-    if (this.#scopes.length > 0) hints.push(grantHint(GRANT_KEY, this.#visibleRule));
+    if (this.#scopes.length > 0) hints.push(grantHint(FIXED_KEY.grant, this.#visibleRule));
     const key = this.#request.script === undefined ? undefined : this.#keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.#view === "script"));
     return hints;
@@ -577,13 +563,9 @@ export class PermissionPrompt implements Component, Focusable {
     return note === "" ? undefined : note;
   }
 
-  #rows(): number {
-    return this.#tui.terminal?.rows ?? 24;
-  }
-
   /** Rows for the body: the terminal's, less the frame's top and bottom when there is a frame. */
   #budget(width: number): number {
-    return width >= 4 ? this.#rows() - 2 : this.#rows();
+    return terminalRows(this.#tui) - (width >= 4 ? 2 : 0);
   }
 
   #finish(outcome: PromptOutcome): void {

@@ -7,19 +7,8 @@ import { fromVisible, toVisible } from "./visible.ts";
 
 export type Dialogs = Pick<ExtensionUIContext, "select" | "editor" | "input" | "notify">;
 
-type RpcChoice = "authorize" | "edit" | "abort" | "authorizeWithNote" | "abortWithNote" | "dontAsk" | "grant" | "script";
-
-/** Each choice's text in the select, from the hook's labels. */
-const CHOICE_TEXT: Record<RpcChoice, (labels: PromptRequest["labels"], grantRule: string) => string> = {
-  authorize: (labels) => labels.authorize,
-  edit: (labels) => present.rpcChoice.edit(labels.edit),
-  abort: (labels) => labels.abort,
-  authorizeWithNote: (labels) => present.rpcChoice.withNote(labels.authorize),
-  abortWithNote: (labels) => present.rpcChoice.withNote(labels.abort),
-  dontAsk: (labels) => present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk),
-  grant: (labels, grantRule) => present.rpcChoice.grant(labels.authorize, grantRule),
-  script: () => present.rpcChoice.script,
-};
+/** A choice: its text in the select, and what picking it answers (an outcome, or undefined to ask again). */
+type Choice = [text: string, answer: () => PromptOutcome | undefined | Promise<PromptOutcome | undefined>];
 
 /**
  * Asks until the client answers. Cancelling the select is an Abort; cancelling the editor, a note
@@ -35,94 +24,80 @@ export async function askThroughDialogs(
   signal: AbortSignal,
   remainingMs: () => number | undefined,
 ): Promise<PromptOutcome | undefined> {
-  const { labels } = request;
-  const visible = (text: string | undefined) => (text === undefined ? undefined : toVisible(text));
+  const { labels, grantRule, script } = request;
+  const scopes = request.grantScopes ?? [];
+  const hookName = toVisible(request.hookName);
+  const detail = toVisible(request.detail);
+  const visible = (text: string | undefined) => text && toVisible(text);
   const title = present.rpcPromptTitle({
-    hookName: toVisible(request.hookName),
+    hookName,
     origin: visible(request.origin),
     description: visible(request.description),
     guidance: visible(request.guidance),
     toolName: toVisible(request.toolName),
-    detail: toVisible(request.detail),
+    detail,
   });
-  const choices: RpcChoice[] = request.editable
-    ? ["authorize", "edit", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"]
-    : ["authorize", "abort", "authorizeWithNote", "abortWithNote", "dontAsk"];
-  const { grantRule } = request;
-  const scopes = grantRule === undefined ? [] : (request.grantScopes ?? []);
-  if (scopes.length > 0) choices.push("grant");
-  if (request.script !== undefined) choices.push("script");
-  const options = choices.map((choice, index) =>
-    present.rpcChoice.numbered(index, toVisible(CHOICE_TEXT[choice](labels, grantRule ?? ""))),
-  );
-  const scopeOptions = scopes.map((scope, index) => present.rpcChoice.numbered(index, present.GRANT_SCOPE_WORDS[scope]));
+  const choices: Choice[] = [
+    [labels.authorize, () => ({ kind: "authorize" })],
+    ...(request.editable ? [[present.rpcChoice.edit(labels.edit), () => edit()] as Choice] : []),
+    [labels.abort, () => ({ kind: "abort" })],
+    [present.rpcChoice.withNote(labels.authorize), () => withNote("authorize")],
+    [present.rpcChoice.withNote(labels.abort), () => withNote("abort")],
+    [present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk), () => ({ kind: "authorize", dontAskAgain: true })],
+  ];
+  if (grantRule !== undefined && scopes.length > 0)
+    choices.push([present.rpcChoice.grant(labels.authorize, grantRule), () => grant(grantRule)]);
+  if (script !== undefined) choices.push([present.rpcChoice.script, () => showScript(script)]);
+
   const dialog = (): ExtensionUIDialogOptions => {
     const timeout = remainingMs();
     return timeout === undefined ? { signal } : { signal, timeout: Math.max(1, timeout) };
   };
+  /** A select of numbered options: the answer paired with the one picked, undefined for none of them. */
+  const pick = async <Answer>(title: string, pairs: readonly (readonly [text: string, answer: Answer])[]) => {
+    const options = pairs.map(([text], index) => present.rpcChoice.numbered(index, toVisible(text)));
+    const picked = await ui.select(title, options, dialog());
+    return pairs[options.indexOf(picked ?? "")]?.[1];
+  };
+  /** The note typed, trimmed (empty is none); undefined when cancelled. */
   const note = async (label: string) => {
     const text = await ui.input(present.rpcNoteTitle(toVisible(label)), undefined, dialog());
-    return text === undefined ? undefined : fromVisible(text).trim();
+    if (text === undefined) return undefined;
+    const trimmed = fromVisible(text).trim();
+    return trimmed === "" ? {} : { note: trimmed };
+  };
+  const withNote = async (kind: "authorize" | "abort") => {
+    const given = await note(labels[kind]);
+    return given && { kind, ...given };
+  };
+  const edit = async (): Promise<PromptOutcome | undefined> => {
+    const edited = await untilAborted(ui.editor(present.rpcEditorTitle(hookName), detail), signal);
+    if (edited === undefined || signal.aborted) return undefined;
+    if (edited.trim() === "") {
+      ui.notify(present.EMPTY_COMMAND_WARNING, "warning");
+      return undefined;
+    }
+    const given = await note(labels.edit);
+    if (!given) return undefined;
+    return edited === detail ? { kind: "authorize", ...given } : { kind: "edit", command: fromVisible(edited), ...given };
+  };
+  const grant = async (rule: string): Promise<PromptOutcome | undefined> => {
+    const where = scopes.map((scope) => [present.GRANT_SCOPE_WORDS[scope], scope] as const);
+    const scope = await pick(present.rpcGrantTitle(hookName, toVisible(rule)), where);
+    return scope === undefined ? undefined : { kind: "authorize", grant: { rule, scope } };
+  };
+  const showScript = async (shown: string) => {
+    await ui.select(present.rpcScriptTitle(hookName, toVisible(shown)), [present.RPC_BACK], dialog());
+    return undefined;
   };
 
   for (;;) {
-    const picked = await ui.select(title, options, dialog());
+    const answer = await pick(title, choices);
     if (signal.aborted) return undefined;
-    const choice = choices[options.indexOf(picked ?? "")];
-    switch (choice) {
-      case undefined:
-      case "abort":
-        return { kind: "abort" };
-      case "authorize":
-        return { kind: "authorize" };
-      case "dontAsk":
-        return { kind: "authorize", dontAskAgain: true };
-      case "grant": {
-        const title = present.rpcGrantTitle(toVisible(request.hookName), toVisible(grantRule ?? ""));
-        const where = await ui.select(title, scopeOptions, dialog());
-        if (signal.aborted) return undefined;
-        const scope = scopes[scopeOptions.indexOf(where ?? "")];
-        if (scope === undefined || grantRule === undefined) continue;
-        return { kind: "authorize", grant: { rule: grantRule, scope } };
-      }
-      case "script": {
-        const title = present.rpcScriptTitle(toVisible(request.hookName), toVisible(request.script ?? ""));
-        await ui.select(title, [present.RPC_BACK], dialog());
-        if (signal.aborted) return undefined;
-        continue;
-      }
-      case "authorizeWithNote":
-      case "abortWithNote": {
-        const kind = choice === "authorizeWithNote" ? "authorize" : "abort";
-        const text = await note(labels[kind]);
-        if (signal.aborted) return undefined;
-        if (text === undefined) continue;
-        return text === "" ? { kind } : { kind, note: text };
-      }
-      case "edit": {
-        const visibleOriginal = toVisible(request.detail);
-        const edited = await untilAborted(
-          ui.editor(present.rpcEditorTitle(toVisible(request.hookName)), visibleOriginal),
-          signal,
-        );
-        if (signal.aborted) return undefined;
-        if (edited === undefined) continue;
-        if (edited.trim() === "") {
-          ui.notify(present.EMPTY_COMMAND_WARNING, "warning");
-          continue;
-        }
-        const text = await note(labels.edit);
-        if (signal.aborted) return undefined;
-        if (text === undefined) continue;
-        const withNote = text === "" ? {} : { note: text };
-        return edited === visibleOriginal
-          ? { kind: "authorize", ...withNote }
-          : { kind: "edit", command: fromVisible(edited), ...withNote };
-      }
-      default:
-        choice satisfies never;
-        return { kind: "abort" };
-    }
+    // Fail closed: a cancelled select, or an answer that is none of the options, is an Abort.
+    const outcome = answer ? await answer() : { kind: "abort" as const };
+    if (signal.aborted) return undefined;
+    if (outcome) return outcome;
   }
 }
 
@@ -132,15 +107,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
   return new Promise((resolve, reject) => {
     const onAbort = () => resolve(undefined);
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }

@@ -20,8 +20,8 @@ export function toggleAllKeys(agentDir: string): string[] {
   } catch {
     return [DEFAULT_KEY];
   }
-  const keys = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
-  if (typeof keys === "string") return keys.trim() === "" ? [] : [keys];
+  const bound = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
+  const keys = typeof bound === "string" ? [bound] : bound;
   if (Array.isArray(keys) && keys.every((key) => typeof key === "string"))
     return [...new Set(keys)].filter((key) => key.trim() !== "");
   return [DEFAULT_KEY];

@@ -80,11 +80,10 @@ function shown(char: string, offset: number, text: string): string {
   return partOfEmoji(char, text, offset) ? char : notation(char);
 }
 
+/** A character's notation: its name, or else its code point. */
 function notation(char: string): string {
-  const name = NAMES[char];
-  if (name) return `⟨${name}⟩`;
-  const code = char.codePointAt(0) ?? 0;
-  return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+  const code = (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return `⟨${NAMES[char] ?? `U+${code}`}⟩`;
 }
 
 /** A joiner or presentation selector inside an emoji is part of the picture, not a hidden character. */
@@ -104,12 +103,10 @@ function wholeGraphemes(text: string, edges: number[]): HighlightSpan[] {
   for (let i = 0; i < edges.length; i += 2) {
     const last = spans.at(-1);
     if (last && edges[i + 1] <= last.end) continue;
-    if (last && edges[i] <= last.end) last.end = boundary(edges[i + 1], "after");
-    else {
-      const start = boundary(edges[i], "before");
-      if (last && start === last.end) last.end = boundary(edges[i + 1], "after");
-      else spans.push({ start, end: boundary(edges[i + 1], "after") });
-    }
+    const start = last && edges[i] <= last.end ? last.end : boundary(edges[i], "before");
+    const end = boundary(edges[i + 1], "after");
+    if (last && start === last.end) last.end = end;
+    else spans.push({ start, end });
   }
   return spans;
 }

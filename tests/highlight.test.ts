@@ -63,6 +63,21 @@ describe("string", () => {
     expect(highlightSpans("x (y) x", "(y)")).toEqual([{ start: 2, end: 5 }]);
   });
 
+  test("every character a regex reads as syntax means itself", () => {
+    for (const char of "\\^$.*+?()[]{}|/-") {
+      const detail = `a${char}b ab a${char}${char}b`;
+      expect(highlightSpans(detail, `a${char}b`)).toEqual([{ start: 0, end: 3 }]);
+      expect(highlightSpans(detail, char)).toEqual([
+        { start: 1, end: 2 },
+        { start: 8, end: 10 },
+      ]);
+    }
+    expect(highlightSpans("x.*y xay", ".*")).toEqual([{ start: 1, end: 3 }]);
+    expect(highlightSpans("a\\d 1", "\\d")).toEqual([{ start: 1, end: 3 }]);
+    expect(highlightSpans("aa a{2}", "a{2}")).toEqual([{ start: 3, end: 7 }]);
+    expect(highlightSpans("a [a]", "[a]")).toEqual([{ start: 2, end: 5 }]);
+  });
+
   test("is case-sensitive", () => {
     expect(highlightSpans("Git git", "git")).toEqual([{ start: 4, end: 7 }]);
   });

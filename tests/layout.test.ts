@@ -12,6 +12,18 @@ test("the default key names are pi's default keybindings, as hints name them", (
   expect(keyNames(keybindings())).toEqual(DEFAULT_KEY_NAMES);
 });
 
+test("an action with no key bound, or keybindings that throw, shows pi's default key", () => {
+  const unbound = { matches: () => false, getKeys: () => [] };
+  const throwing = {
+    matches: () => false,
+    getKeys: (): string[] => {
+      throw new Error("no keybindings");
+    },
+  };
+  expect(keyNames(unbound)).toEqual(DEFAULT_KEY_NAMES);
+  expect(keyNames(throwing)).toEqual(DEFAULT_KEY_NAMES);
+});
+
 describe("hints", () => {
   test("one line: the key dim, the action plain, two spaces between", () => {
     expect(renderHints(SELECT, plain)).toBe(

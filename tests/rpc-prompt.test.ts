@@ -92,6 +92,15 @@ describe("the select", () => {
     for (const [answer, outcome] of cases) expect(await ask(client(answer).ui)).toEqual(outcome);
   });
 
+  test("fail closed: an answer that is none of the options, however close to one, is an Abort", async () => {
+    const answers = ["", "Authorize", "1.", "1. authorize", " 1. Authorize", "1. Authorize ", "7. Authorize", "0. Authorize"];
+    for (const answer of answers) expect(await ask(client(answer).ui)).toEqual({ kind: "abort" });
+    const uneditable = gitCommitRequest({ editable: false });
+    const offered = client("2. Edit…");
+    expect(await askThroughDialogs(offered.ui, uneditable, new AbortController().signal, noTimeout)).toEqual({ kind: "abort" });
+    expect(offered.asked).toHaveLength(1);
+  });
+
   test("the time left goes to the client as the dialog's countdown", async () => {
     const { ui, asked } = client("4. Authorize, with a note to the agent…", "ok");
     let left = 5_000;
