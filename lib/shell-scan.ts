@@ -226,14 +226,13 @@ class Scanner {
     this.#source = source;
     this.#via = via;
     this.#depth = depth;
-    this.#pos = 0;
     this.#complete = true;
     this.#dropped = null;
     this.#unsorted = false;
     this.#arithRetries = 0;
     this.#heredocs.length = 0;
     this.#heredocOwner = null;
-    this.#stack.push(newList(false, dir));
+    this.#push(newList(false, dir), 0);
     const stack = this.#stack;
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
@@ -371,8 +370,7 @@ class Scanner {
         case LT:
         case GT: {
           if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
-            this.#pos = p;
-            this.#stack.push(this.#newWord(f, p));
+            this.#push(this.#newWord(f, p), p);
             return;
           }
           p = this.#redirect(f, p, operatorEnd(s, p));
@@ -417,9 +415,9 @@ class Scanner {
           break;
         }
         default:
-          if (c >= 48 && c <= 57) {
+          if (isDigit(c)) {
             let q = p + 1;
-            while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
+            while (isDigit(codeAt(s, q))) q++;
             const after = codeAt(s, q);
             if ((after === LT || after === GT) && codeAt(s, q + 1) !== LP) {
               p = this.#redirect(f, p, operatorEnd(s, q));
@@ -448,9 +446,8 @@ class Scanner {
         continue;
       }
       // Most other words hold no substitution: read them here rather than by a round through `run`.
-      this.#pos = p;
       const w = this.#newWord(f, p);
-      this.#stack.push(w);
+      this.#push(w, p);
       this.#stepWord(w);
       if (this.#stack[this.#stack.length - 1] !== f) return;
       p = this.#pos;
@@ -750,17 +747,9 @@ class Scanner {
             w.run = next === NL ? p + 2 : p + 1;
             p += 2;
           } else p++;
-        } else if (c === DOLLAR) {
-          const after = this.#dollar(w.list, p, true);
-          if (after === PUSHED) {
-            w.dynamic = true;
-            return;
-          }
-          if (after !== LITERAL) w.dynamic = true;
-          p = after === LITERAL ? p + 1 : after;
-        } else if (c === BT) {
-          w.dynamic = true;
-          p = this.#backtick(w.list, p);
+        } else if (c === DOLLAR || c === BT) {
+          p = this.#substitution(w, p, true);
+          if (p === PUSHED) return;
         } else p++;
         continue;
       }
@@ -858,18 +847,12 @@ class Scanner {
             w.run = p += 2;
             continue;
           }
-          const after = this.#dollar(w.list, p, false);
-          if (after === PUSHED) {
-            w.dynamic = true;
-            return;
-          }
-          if (after !== LITERAL) w.dynamic = true;
-          p = after === LITERAL ? p + 1 : after;
+          p = this.#substitution(w, p, false);
+          if (p === PUSHED) return;
           continue;
         }
         case BT:
-          w.dynamic = true;
-          p = this.#backtick(w.list, p);
+          p = this.#substitution(w, p, false);
           continue;
         case STAR:
         case QM:
@@ -913,8 +896,7 @@ class Scanner {
   #finishWord(w: WordFrame, end: number): void {
     const text = w.run === w.start ? this.#source.slice(w.start, end) : w.text + this.#source.slice(w.run, end);
     const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
-    this.#stack.pop();
-    this.#pos = end;
+    this.#pop(end);
     this.#acceptWord(w.list, word, w.firstQuote);
     releaseWord(w);
   }
@@ -933,11 +915,12 @@ class Scanner {
   }
 
   /**
-   * `$` at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos` set), skips a
-   * plain expansion (returns the offset after it), or returns LITERAL for a `$` that expands nothing.
+   * A `$` or backtick at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos`
+   * set), or returns the offset after the expansion: `p + 1` for a `$` that expands nothing.
    */
-  #dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
+  #expansion(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
     const s = this.#source;
+    if (s.charCodeAt(p) === BT) return this.#backtick(list, p);
     const next = codeAt(s, p + 1);
     if (next === LP) {
       if (codeAt(s, p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
@@ -945,8 +928,7 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
-      this.#pos = p + 2;
-      this.#stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
+      this.#push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes }, p + 2);
       return PUSHED;
     }
     if (next === LB) {
@@ -960,7 +942,7 @@ class Scanner {
       return q;
     }
     if (
-      (next >= 48 && next <= 57) ||
+      isDigit(next) ||
       next === AT ||
       next === STAR ||
       next === HASH ||
@@ -970,17 +952,37 @@ class Scanner {
       next === BANG
     )
       return p + 2;
-    return LITERAL;
+    return p + 1;
+  }
+
+  /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
+  #substitution(w: WordFrame, p: number, inDoubleQuotes: boolean): number {
+    const after = this.#expansion(w.list, p, inDoubleQuotes);
+    if (after !== p + 1) w.dynamic = true;
+    return after;
   }
 
   #pushArith(list: ListFrame, form: number, open: number): void {
-    this.#pos = open + (form === ARITH_WORD ? 3 : 2);
-    this.#stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length });
+    this.#push(
+      { kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length },
+      open + (form === ARITH_WORD ? 3 : 2),
+    );
   }
 
   #pushList(outer: ListFrame, at: number): void {
+    this.#push(newList(true, outer.dir), at);
+  }
+
+  /** Goes on inside `frame`, from `at`. */
+  #push(frame: Frame, at: number): void {
     this.#pos = at;
-    this.#stack.push(newList(true, outer.dir));
+    this.#stack.push(frame);
+  }
+
+  /** Leaves the innermost frame, going on from `at`. */
+  #pop(at: number): void {
+    this.#pos = at;
+    this.#stack.pop();
   }
 
   /** A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset after it. */
@@ -1044,23 +1046,19 @@ class Scanner {
       } else if (c === DQ) {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
-      } else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else if (c === LC && !f.doubleQuoted) {
+      } else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        if (p === PUSHED) return;
+      } else if (c === LC && !f.doubleQuoted) {
         f.depth++;
         p++;
       } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
-        this.#pos = p + 1;
-        this.#stack.pop();
+        this.#pop(p + 1);
         return;
       } else p++;
     }
     this.#complete = false;
-    this.#pos = n;
-    this.#stack.pop();
+    this.#pop(n);
   }
 
   #stepArith(f: ArithFrame): void {
@@ -1081,18 +1079,15 @@ class Scanner {
         }
         f.depth--;
         p++;
-      } else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, false);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else if (c === BS) p += 2;
+      } else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, false);
+        if (p === PUSHED) return;
+      } else if (c === BS) p += 2;
       else if (c === SQ || c === DQ) p = skipQuoted(s, p);
       else p++;
     }
     this.#complete = false;
-    this.#pos = n;
-    this.#stack.pop();
+    this.#pop(n);
   }
 
   /** `((a) )` and `$((a) )` are subshells: scan again from the opening as such. */
@@ -1114,15 +1109,12 @@ class Scanner {
     while (p < f.end) {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
-      else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, true);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else p++;
+      else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, true);
+        if (p === PUSHED) return;
+      } else p++;
     }
-    this.#pos = f.resume;
-    this.#stack.pop();
+    this.#pop(f.resume);
     this.#heredocOwner = f.list;
   }
 
@@ -1154,8 +1146,7 @@ class Scanner {
       heredoc.redirect.body = { start, end };
       this.#pos = resume;
       if (!heredoc.quoted && hasExpansion(s, start, end)) {
-        this.#pos = start;
-        this.#stack.push({ kind: HERE, list: f, end, resume });
+        this.#push({ kind: HERE, list: f, end, resume }, start);
         return true;
       }
     }
@@ -1187,7 +1178,6 @@ function releaseList(f: ListFrame): void {
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
-const LITERAL = -2;
 
 /** List frames are reused like word frames, and with them the arrays they gather words in. */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
@@ -1402,7 +1392,11 @@ function isNameStart(c: number): boolean {
 }
 
 function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 48 && c <= 57);
+  return isNameStart(c) || isDigit(c);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function isExtglobOpener(c: number): boolean {
