@@ -164,26 +164,35 @@ interface PendingHeredoc {
   redirect: ShellRedirect;
 }
 
-const KEYWORDS = new Set([
-  "if",
-  "then",
-  "elif",
-  "else",
-  "fi",
-  "do",
-  "done",
-  "while",
-  "until",
-  "for",
-  "select",
-  "case",
-  "esac",
-  "{",
-  "}",
-  "!",
-  "[[",
-  "function",
-  "time",
+/** What a reserved word in command position does: the compound command it opens or closes, what the next word means. */
+interface Keyword {
+  opens?: number;
+  closes?: number;
+  next?: number;
+  /** `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time. */
+  beforeGroup?: true;
+}
+
+const KEYWORDS = new Map<string, Keyword>([
+  ["if", { opens: C_IF }],
+  ["then", {}],
+  ["elif", {}],
+  ["else", {}],
+  ["fi", { closes: C_IF }],
+  ["while", { opens: C_LOOP }],
+  ["until", { opens: C_LOOP }],
+  ["for", { opens: C_LOOP, next: S_FOR_NAME }],
+  ["select", { opens: C_LOOP, next: S_FOR_NAME }],
+  ["do", {}],
+  ["done", { closes: C_LOOP }],
+  ["case", { opens: C_CASE, next: S_CASE_SUBJECT }],
+  ["esac", { closes: C_CASE }],
+  ["{", { opens: C_BRACE }],
+  ["}", { closes: C_BRACE }],
+  ["!", {}],
+  ["[[", { next: S_DBRACKET }],
+  ["function", { next: S_FUNC_NAME }],
+  ["time", { beforeGroup: true }],
 ]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
@@ -236,23 +245,11 @@ class Scanner {
     const stack = this.#stack;
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
-      switch (top.kind) {
-        case LIST:
-          this.#stepList(top);
-          break;
-        case WORD:
-          this.#stepWord(top);
-          break;
-        case PARAM:
-          this.#stepParam(top);
-          break;
-        case ARITH:
-          this.#stepArith(top);
-          break;
-        case HERE:
-          this.#stepHere(top);
-          break;
-      }
+      if (top.kind === LIST) this.#stepList(top);
+      else if (top.kind === WORD) this.#stepWord(top);
+      else if (top.kind === PARAM) this.#stepParam(top);
+      else if (top.kind === ARITH) this.#stepArith(top);
+      else this.#stepHere(top);
     }
     let commands: ShellCommand[];
     if (this.#dropped !== null) {
@@ -370,7 +367,7 @@ class Scanner {
         case LT:
         case GT: {
           if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
-            this.#push(this.#newWord(f, p), p);
+            this.#push(newWord(f, p), p);
             return;
           }
           p = this.#redirect(f, p, operatorEnd(s, p));
@@ -446,7 +443,7 @@ class Scanner {
         continue;
       }
       // Most other words hold no substitution: read them here rather than by a round through `run`.
-      const w = this.#newWord(f, p);
+      const w = newWord(f, p);
       this.#push(w, p);
       this.#stepWord(w);
       if (this.#stack[this.#stack.length - 1] !== f) return;
@@ -506,11 +503,15 @@ class Scanner {
     if (f.cmd !== null) return f.cmd;
     f.expectsCommand = false;
     const cmd = new ShellCommand(start, f.dir, this.#via);
-    const commands = this.#commands;
-    if (commands.length > 0 && commands[commands.length - 1].span.start > start) this.#unsorted = true;
-    commands.push(cmd);
+    this.#add(cmd);
     f.cmd = cmd;
     return cmd;
+  }
+
+  #add(command: ShellCommand): void {
+    const commands = this.#commands;
+    if (commands.length > 0 && commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
+    commands.push(command);
   }
 
   #endCommand(f: ListFrame): void {
@@ -606,7 +607,8 @@ class Scanner {
     const plain = !word.dynamic && firstQuote === UNQUOTED;
     switch (f.state) {
       case S_CMD: {
-        if (f.cmd === null && plain && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
+        const keyword = f.cmd === null && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
+        if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
         if (f.words.length === 0 && isAssignment(word, firstQuote)) {
@@ -667,56 +669,16 @@ class Scanner {
   }
 
   /** A reserved word in command position; false when it is an ordinary word after all (`time` without a group). */
-  #keyword(f: ListFrame, word: ShellWord): boolean {
+  #keyword(f: ListFrame, word: ShellWord, keyword: Keyword): boolean {
     f.expectsCommand = false;
-    switch (word.text) {
-      case "if":
-      case "while":
-      case "until":
-        this.#pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
-        return true;
-      case "then":
-      case "do":
-      case "else":
-      case "elif":
-      case "!":
-        return true;
-      case "fi":
-        this.#popConstruct(f, C_IF);
-        return true;
-      case "done":
-        this.#popConstruct(f, C_LOOP);
-        return true;
-      case "for":
-      case "select":
-        this.#pushConstruct(f, C_LOOP);
-        f.state = S_FOR_NAME;
-        return true;
-      case "case":
-        this.#pushConstruct(f, C_CASE);
-        f.state = S_CASE_SUBJECT;
-        return true;
-      case "esac":
-        this.#popConstruct(f, C_CASE);
-        return true;
-      case "{":
-        this.#pushConstruct(f, C_BRACE);
-        return true;
-      case "}":
-        this.#popConstruct(f, C_BRACE);
-        return true;
-      case "[[":
-        f.state = S_DBRACKET;
-        return true;
-      case "function":
-        f.state = S_FUNC_NAME;
-        return true;
-      default: {
-        // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
-        const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
-        return next === LC || next === LP || next === BANG;
-      }
+    if (keyword.beforeGroup) {
+      const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
+      return next === LC || next === LP || next === BANG;
     }
+    if (keyword.opens !== undefined) this.#pushConstruct(f, keyword.opens);
+    if (keyword.closes !== undefined) this.#popConstruct(f, keyword.closes);
+    if (keyword.next !== undefined) f.state = keyword.next;
+    return true;
   }
 
   #stepWord(w: WordFrame): void {
@@ -795,8 +757,7 @@ class Scanner {
           this.#finishWord(w, p);
           return;
         case SQ: {
-          w.text += s.slice(w.run, p);
-          if (w.firstQuote > p) w.firstQuote = p;
+          quoteAt(w, s, p);
           const close = s.indexOf("'", p + 1);
           if (close === -1) {
             this.#complete = false;
@@ -809,8 +770,7 @@ class Scanner {
           continue;
         }
         case DQ:
-          w.text += s.slice(w.run, p);
-          if (w.firstQuote > p) w.firstQuote = p;
+          quoteAt(w, s, p);
           w.doubleQuoted = true;
           w.run = ++p;
           continue;
@@ -832,8 +792,7 @@ class Scanner {
         case DOLLAR: {
           const next = codeAt(s, p + 1);
           if (next === SQ) {
-            w.text += s.slice(w.run, p);
-            if (w.firstQuote > p) w.firstQuote = p;
+            quoteAt(w, s, p);
             const [decoded, after] = decodeAnsiC(s, p + 1);
             if (after > n) this.#complete = false;
             w.text += decoded;
@@ -841,8 +800,7 @@ class Scanner {
             continue;
           }
           if (next === DQ) {
-            w.text += s.slice(w.run, p);
-            if (w.firstQuote > p) w.firstQuote = p;
+            quoteAt(w, s, p);
             w.doubleQuoted = true;
             w.run = p += 2;
             continue;
@@ -899,19 +857,6 @@ class Scanner {
     this.#pop(end);
     this.#acceptWord(w.list, word, w.firstQuote);
     releaseWord(w);
-  }
-
-  /** Word frames are reused, across parses too: a parse allocates the words it finds, not one frame per word. */
-  #newWord(list: ListFrame, start: number): WordFrame {
-    const w = FREE_WORDS.pop();
-    if (w === undefined) return newWord(list, start);
-    w.list = list;
-    w.start = w.run = start;
-    w.text = "";
-    w.doubleQuoted = w.dynamic = w.bracket = false;
-    w.firstQuote = UNQUOTED;
-    w.paren = w.brace = 0;
-    return w;
   }
 
   /**
@@ -1024,9 +969,7 @@ class Scanner {
     const shift = p + 1;
     for (const command of sub.commands) {
       relocate(command, map ? (offset) => map[offset] : (offset) => offset + shift);
-      if (this.#commands.length > 0 && this.#commands[this.#commands.length - 1].span.start > command.span.start)
-        this.#unsorted = true;
-      this.#commands.push(command);
+      this.#add(command);
     }
     return close + 1;
   }
@@ -1179,21 +1122,19 @@ function releaseList(f: ListFrame): void {
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
 
-/** List frames are reused like word frames, and with them the arrays they gather words in. */
+/**
+ * List frames are reused like word frames, and with them the arrays they gather words in. One
+ * given back was emptied by releaseList: what is left to set is what every list starts with.
+ */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
   const f = FREE_LISTS.pop();
   if (f !== undefined) {
     f.closes = closes;
     f.state = S_CMD;
-    f.cmd = null;
-    f.words.length = 0;
     f.lastEnd = 0;
-    f.redirect = null;
     f.heredoc = 0;
-    f.construct = null;
     f.dir = f.pipeDir = f.andOrDir = dir;
     f.piped = f.conditional = f.expectsCommand = f.doubt = false;
-    f.dirStack = null;
     return f;
   }
   return {
@@ -1217,7 +1158,20 @@ function newList(closes: boolean, dir: string | undefined): ListFrame {
   };
 }
 
+/**
+ * Word frames are reused, across parses too: a parse allocates the words it finds, not one frame
+ * per word. One given back has let go of its text (releaseWord).
+ */
 function newWord(list: ListFrame, start: number): WordFrame {
+  const w = FREE_WORDS.pop();
+  if (w !== undefined) {
+    w.list = list;
+    w.start = w.run = start;
+    w.doubleQuoted = w.dynamic = w.bracket = false;
+    w.firstQuote = UNQUOTED;
+    w.paren = w.brace = 0;
+    return w;
+  }
   return {
     kind: WORD,
     list,
@@ -1231,6 +1185,12 @@ function newWord(list: ListFrame, start: number): WordFrame {
     bracket: false,
     brace: 0,
   };
+}
+
+/** A quote at `p` in the word: the text before it is taken as it is. */
+function quoteAt(w: WordFrame, s: string, p: number): void {
+  w.text += s.slice(w.run, p);
+  if (w.firstQuote > p) w.firstQuote = p;
 }
 
 /** Puts back the pipeline and and-or list state saved when a compound command began. */
