@@ -5,6 +5,7 @@ import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
 import { ruleProblems } from "./presenter.ts";
 import { PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
+import { isHome } from "./shell-words.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
@@ -381,7 +382,7 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
 /** grep's and find's directory, as pi resolves it: the cwd when absent, `~` as home. */
 function searchPath(tool: PermissionTool, cwd: string, home: string): string {
   const path = "path" in tool && typeof tool.path === "string" && tool.path !== "" ? tool.path : ".";
-  return path === "~" || path.startsWith("~/") ? resolve(home, path.slice(2)) : resolve(cwd, path);
+  return isHome(path) ? resolve(home, path.slice(2)) : resolve(cwd, path);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

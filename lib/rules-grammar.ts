@@ -1,5 +1,6 @@
 // The rule grammar: `Tool` or `Tool(specifier)`, as in Claude Code's permission settings. Pure.
 import { ruleProblems } from "./presenter.ts";
+import { isHome } from "./shell-words.ts";
 
 /** The tools a path rule names, and the pi tools each covers. */
 export const PATH_RULE_TOOLS = {
@@ -196,7 +197,7 @@ export function parsePathPattern(specifier: string): PathPattern | RuleProblem {
   if (source === "") return { problem: ruleProblems.emptyPattern };
   let base: PathBase = "project";
   if (source.startsWith("//")) [base, source] = ["absolute", source.slice(2)];
-  else if (source === "~" || source.startsWith("~/")) [base, source] = ["home", source.slice(2)];
+  else if (isHome(source)) [base, source] = ["home", source.slice(2)];
   else if (source.startsWith("/")) [base, source] = ["root", source.slice(1)];
   else if (source.startsWith("./")) source = source.slice(2);
   else if (!source.replace(/\/+$/, "").includes("/")) return { base, regex: pathRegex(source.replace(/\/+$/, ""), true) };

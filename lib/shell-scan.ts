@@ -4,7 +4,7 @@
 // (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
 
 import { NO_REDIRECTS, NO_WORDS, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { changeDir, decodeAnsiC, literalDir } from "./shell-words.ts";
+import { changeDir, decodeAnsiC, isRooted, literalDir, TILDE_PATH } from "./shell-words.ts";
 
 const TAB = 9;
 const NL = 10;
@@ -1232,15 +1232,14 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   }
   const before = f.dir;
   if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
-  else if (!target.dynamic || /^~(\/[^$`*?[{\\'"]*)?$/.test(target.text)) {
+  else if (!target.dynamic || TILDE_PATH.test(target.text)) {
     // Only a bare leading `~` is home (and makes the word dynamic); a quoted or escaped one is a name.
     const path = target.dynamic ? target.text : literalDir(target.text);
-    const rooted = path.startsWith("/") || path.startsWith("~");
     const sign = path.charCodeAt(0);
     f.dir =
       path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
-        : before === undefined && !rooted
+        : before === undefined && !isRooted(path)
           ? undefined
           : changeDir(before ?? ".", path);
   } else f.dir = undefined;
