@@ -86,11 +86,7 @@ class Expansion {
 
   /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
   end(): void {
-    this.#source = "";
-    this.#parsed = NOTHING_PARSED;
-    this.#wrappers = WRAPPERS;
-    this.#wrapperNames = wrapperNames(WRAPPERS);
-    this.#depths = null;
+    this.begin("", NOTHING_PARSED, WRAPPERS);
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */

@@ -724,10 +724,7 @@ class Scanner {
         case PIPE:
         case LT:
         case GT:
-          if (w.paren > 0) {
-            p++;
-            continue;
-          }
+          if (w.paren > 0) break;
           this.#finishWord(w, p);
           return;
         case LP:
@@ -746,13 +743,11 @@ class Scanner {
             this.#finishWord(w, p);
             return;
           }
-          p++;
-          continue;
+          break;
         case RP:
           if (w.paren > 0) {
             w.paren--;
-            p++;
-            continue;
+            break;
           }
           this.#finishWord(w, p);
           return;
@@ -815,39 +810,31 @@ class Scanner {
         case STAR:
         case QM:
           w.dynamic = true;
-          p++;
-          continue;
+          break;
         case LB:
           w.bracket = true;
-          p++;
-          continue;
+          break;
         case RB:
           if (w.bracket) w.dynamic = true;
-          p++;
-          continue;
+          break;
         case LC:
           if (w.brace === 0) w.brace = 1;
-          p++;
-          continue;
+          break;
         case COMMA:
           if (w.brace === 1) w.brace = 2;
-          p++;
-          continue;
+          break;
         case DOT:
           if (w.brace === 1 && codeAt(s, p + 1) === DOT) w.brace = 2;
-          p++;
-          continue;
+          break;
         case RC:
           if (w.brace === 2) w.dynamic = true;
-          p++;
-          continue;
+          break;
         case TILDE:
           if (p === w.start) w.dynamic = true;
-          p++;
-          continue;
-        default:
-          p++;
+          break;
       }
+      // Every case that gets here read one character.
+      p++;
     }
   }
 

@@ -41,9 +41,7 @@ export function decodeAnsiC(source: string, quote: number): [string, number] {
       text += String.fromCharCode(Number.parseInt(next + digits, 8) & 0xff);
       at += digits.length;
     } else if (next === "x" || next === "u" || next === "U") {
-      const digits = (next === "x" ? /^[0-9A-Fa-f]{1,2}/ : next === "u" ? /^[0-9A-Fa-f]{1,4}/ : /^[0-9A-Fa-f]{1,8}/).exec(
-        source.slice(at, at + 8),
-      )?.[0];
+      const digits = /^[0-9A-Fa-f]+/.exec(source.slice(at, at + (next === "x" ? 2 : next === "u" ? 4 : 8)))?.[0];
       if (digits === undefined) text += `\\${next}`;
       else {
         const code = Number.parseInt(digits, 16);
