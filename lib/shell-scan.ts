@@ -274,8 +274,7 @@ class Scanner {
     let p = this.#pos;
     for (;;) {
       if (p >= n) {
-        this.#pos = n;
-        this.#closeList(f, false);
+        this.#closeList(f, false, n);
         return;
       }
       const c = s.charCodeAt(p);
@@ -390,8 +389,7 @@ class Scanner {
             continue;
           }
           if (f.closes) {
-            this.#pos = p + 1;
-            this.#closeList(f, true);
+            this.#closeList(f, true, p + 1);
             return;
           }
           this.#complete = false;
@@ -549,7 +547,8 @@ class Scanner {
     this.#dropped.push(cmd);
   }
 
-  #closeList(f: ListFrame, closed: boolean): void {
+  /** Ends the list, by a `)` when `closed`, going on from `at`. */
+  #closeList(f: ListFrame, closed: boolean, at: number): void {
     this.#endCommand(f);
     endAndOr(f);
     if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
@@ -557,7 +556,7 @@ class Scanner {
       this.#complete = false;
       this.#heredocs.length = 0;
     }
-    this.#stack.pop();
+    this.#pop(at);
     releaseList(f);
   }
 
