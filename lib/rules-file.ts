@@ -3,8 +3,9 @@
 import { resolve } from "node:path";
 import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
 import { ruleProblems } from "./presenter.ts";
-import { PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
+import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
+import { isHome } from "./shell-words.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
@@ -97,17 +98,16 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
 function ruleEntry(entry: unknown): Rule | { problem: string; unsupported?: true } {
   if (typeof entry === "string") return parseRule(entry);
   if (!isRecord(entry) || typeof entry.rule !== "string") return { problem: ruleProblems.notARuleEntry };
-  for (const field of ["reason", "guidance"] as const) {
+  for (const field of RULE_NOTES) {
     if (entry[field] !== undefined && typeof entry[field] !== "string") return { problem: ruleProblems.notText(field) };
   }
   const rule = parseRule(entry.rule);
   if ("problem" in rule) return rule;
-  return {
-    ...rule,
-    ...(typeof entry.reason === "string" && { reason: entry.reason }),
-    ...(typeof entry.guidance === "string" && { guidance: entry.guidance }),
-  };
+  for (const field of RULE_NOTES) if (entry[field] !== undefined) rule[field] = entry[field] as string;
+  return rule;
 }
+
+const RULE_NOTES = ["reason", "guidance"] as const;
 
 function parseExamples(value: unknown): Example[] | RuleFileError {
   if (value === undefined) return [];
@@ -134,20 +134,23 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
 
 /** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
 export class RuleSet {
-  readonly #byProgram = new Map<string, IndexedRule[]>();
+  readonly #byProgram = new Map<string, IndexedPattern[]>();
   /** Bash patterns whose program may be anything. */
-  readonly #anyProgram: IndexedRule[] = [];
+  readonly #anyProgram: IndexedPattern[] = [];
   /** Every other rule: whole-tool, path and named-tool rules. */
   readonly #others: IndexedRule[] = [];
   readonly hasPathRules: boolean;
 
   constructor(readonly rules: readonly Rule[]) {
     rules.forEach((rule, index) => {
-      const indexed = { rule, index };
-      const target = rule.target;
-      const program = target.kind === "bash" && target.pattern ? patternProgram(target.pattern) : undefined;
-      if (target.kind !== "bash" || !target.pattern) this.#others.push(indexed);
-      else if (program === undefined) this.#anyProgram.push(indexed);
+      const pattern = rule.target.kind === "bash" ? rule.target.pattern : undefined;
+      if (!pattern) {
+        this.#others.push({ rule, index });
+        return;
+      }
+      const indexed = { rule, index, pattern };
+      const program = patternProgram(pattern);
+      if (program === undefined) this.#anyProgram.push(indexed);
       else {
         const list = this.#byProgram.get(program);
         if (list) list.push(indexed);
@@ -164,12 +167,7 @@ export class RuleSet {
       if (!list) continue;
       for (const candidate of list) {
         if (best && candidate.index > best.index) break;
-        if (
-          candidate.rule.target.kind === "bash" &&
-          candidate.rule.target.pattern &&
-          commandMatches(candidate.rule.target.pattern, command)
-        )
-          best = candidate;
+        if (commandMatches(candidate.pattern, command)) best = candidate;
       }
     }
     return best?.rule;
@@ -201,6 +199,10 @@ export class RuleSet {
 interface IndexedRule {
   rule: Rule;
   index: number;
+}
+
+interface IndexedPattern extends IndexedRule {
+  pattern: BashPattern;
 }
 
 /** Every rule of the file, in the order /permissions lists them: deny, ask, allow, then grants. */
@@ -381,7 +383,7 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
 /** grep's and find's directory, as pi resolves it: the cwd when absent, `~` as home. */
 function searchPath(tool: PermissionTool, cwd: string, home: string): string {
   const path = "path" in tool && typeof tool.path === "string" && tool.path !== "" ? tool.path : ".";
-  return path === "~" || path.startsWith("~/") ? resolve(home, path.slice(2)) : resolve(cwd, path);
+  return isHome(path) ? resolve(home, path.slice(2)) : resolve(cwd, path);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 // The rule grammar: `Tool` or `Tool(specifier)`, as in Claude Code's permission settings. Pure.
 import { ruleProblems } from "./presenter.ts";
+import { isHome } from "./shell-words.ts";
 
 /** The tools a path rule names, and the pi tools each covers. */
 export const PATH_RULE_TOOLS = {
@@ -12,24 +13,10 @@ export const PATH_RULE_TOOLS = {
 } as const satisfies Record<string, readonly string[]>;
 export type PathRuleTool = keyof typeof PATH_RULE_TOOLS;
 
-/** Rule tool names as Claude Code and pi spell them, each read as one of ours. */
-const TOOL_SPELLINGS = new Map<string, "Bash" | PathRuleTool>([
-  ["Bash", "Bash"],
-  ["bash", "Bash"],
-  ["Read", "Read"],
-  ["read", "Read"],
-  ["Edit", "Edit"],
-  ["edit", "Edit"],
-  ["Write", "Write"],
-  ["write", "Write"],
-  ["Grep", "Grep"],
-  ["grep", "Grep"],
-  ["Find", "Find"],
-  ["find", "Find"],
-  ["Ls", "Ls"],
-  ["LS", "Ls"],
-  ["ls", "Ls"],
-]);
+/** Rule tool names as Claude Code and pi (in lower case) spell them, each read as one of ours. */
+const TOOL_SPELLINGS = new Map<string, "Bash" | PathRuleTool>([["LS", "Ls"]]);
+for (const tool of ["Bash", ...Object.keys(PATH_RULE_TOOLS)] as ("Bash" | PathRuleTool)[])
+  TOOL_SPELLINGS.set(tool, tool).set(tool.toLowerCase(), tool);
 
 /** Claude Code's tools that pi doesn't have: a rule for them is reported, never silently kept. */
 const TOOLS_PI_LACKS = new Set([
@@ -195,12 +182,13 @@ export function parsePathPattern(specifier: string): PathPattern | RuleProblem {
   let source = specifier.trim();
   if (source === "") return { problem: ruleProblems.emptyPattern };
   let base: PathBase = "project";
+  let anyDepth = false;
   if (source.startsWith("//")) [base, source] = ["absolute", source.slice(2)];
-  else if (source === "~" || source.startsWith("~/")) [base, source] = ["home", source.slice(2)];
+  else if (isHome(source)) [base, source] = ["home", source.slice(2)];
   else if (source.startsWith("/")) [base, source] = ["root", source.slice(1)];
   else if (source.startsWith("./")) source = source.slice(2);
-  else if (!source.replace(/\/+$/, "").includes("/")) return { base, regex: pathRegex(source.replace(/\/+$/, ""), true) };
-  return { base, regex: pathRegex(source.replace(/\/+$/, ""), false) };
+  else anyDepth = !source.replace(/\/+$/, "").includes("/");
+  return { base, regex: pathRegex(source.replace(/\/+$/, ""), anyDepth) };
 }
 
 function pathRegex(glob: string, anyDepth: boolean): RegExp {

@@ -4,6 +4,7 @@
 import { isAbsolute, relative, resolve } from "node:path";
 import type { ShellCommand, ShellRedirect, ShellWord } from "./api.ts";
 import type { BashPattern, PathPattern, PatternWord } from "./rules-grammar.ts";
+import { TILDE_PATH } from "./shell-words.ts";
 
 /** The directories a path pattern can start from. */
 export interface PathBases {
@@ -81,7 +82,7 @@ export function redirectPath(redirect: ShellRedirect, command: ShellCommand, cwd
   let name = target.text;
   if (target.dynamic) {
     // A leading `~` is the one expansion a file name can have that is known before run time.
-    if (!/^~(?:\/[^$`*?[{\\'"]*)?$/.test(name)) return undefined;
+    if (!TILDE_PATH.test(name)) return undefined;
     name = home + name.slice(1);
   }
   const dir = command.dir;

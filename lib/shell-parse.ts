@@ -43,22 +43,16 @@ const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
 export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {
   try {
-    return expand(source, wrappers);
-  } catch {
-    return { commands: [], complete: false };
-  }
-}
-
-function expand(source: string, wrappers: Record<string, WrapperSpec>): ParsedShell {
-  const parsed = scan(source, "source", ".", 0);
-  const expansion = EXPANSION.begin(source, parsed, wrappers);
-  try {
+    const parsed = scan(source, "source", ".", 0);
+    const expansion = EXPANSION.begin(source, parsed, wrappers);
     const commands = parsed.commands;
     for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
     if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
     return parsed;
+  } catch {
+    return { commands: [], complete: false };
   } finally {
-    expansion.end();
+    EXPANSION.end();
   }
 }
 
@@ -92,11 +86,7 @@ class Expansion {
 
   /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
   end(): void {
-    this.#source = "";
-    this.#parsed = NOTHING_PARSED;
-    this.#wrappers = WRAPPERS;
-    this.#wrapperNames = wrapperNames(WRAPPERS);
-    this.#depths = null;
+    this.begin("", NOTHING_PARSED, WRAPPERS);
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
@@ -171,15 +161,40 @@ class Expansion {
     else this.#depths.push(depth);
   }
 
+  /** Adds the commands of the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to the source. */
   #payload(words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
     this.#budget -= words[words.length - 1].end - words[0].start;
-    if (this.#budget < 0) {
+    if (this.#budget < 0 || depth > MAX_DEPTH) {
       this.#parsed.complete = false;
       return;
     }
-    const parsed = parsePayload(this.#source, words, via, dir, depth);
-    if (!parsed.complete) this.#parsed.complete = false;
-    for (const command of parsed.commands) this.#add(command, depth);
+    const dynamic = words.some((word) => word.dynamic);
+    let text = "";
+    let at: (offset: number) => number;
+    if (dynamic) {
+      // Known only at run time: parse what is written, with offsets inside the words.
+      text = words.map((word) => word.text).join(" ");
+      const first = words[0].start;
+      const last = words[words.length - 1].end;
+      at = (offset) => Math.min(first + offset, Math.max(last - 1, first));
+    } else {
+      const map: number[] = [];
+      for (const word of words) {
+        // The previous word's end offset stands for the space between.
+        if (map.length > 0) text += " ";
+        const decoded = decodeMapped(this.#source, word.start, word.end);
+        text += decoded.text;
+        map.push(...decoded.map);
+      }
+      at = (offset) => map[offset];
+    }
+    const parsed = scan(text, via, ".", depth);
+    if (!parsed.complete || dynamic) this.#parsed.complete = false;
+    for (const command of parsed.commands) {
+      relocate(command, at);
+      command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);
+      this.#add(command, depth);
+    }
   }
 }
 
@@ -220,43 +235,6 @@ function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): Sh
   command.words = words;
   command.span.end = words[words.length - 1].end;
   return command;
-}
-
-/** Parses the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to `source`. */
-function parsePayload(
-  source: string,
-  words: ShellWord[],
-  via: ShellVia,
-  dir: string | undefined,
-  depth: number,
-): { commands: ShellCommand[]; complete: boolean } {
-  if (depth > MAX_DEPTH) return { commands: [], complete: false };
-  const dynamic = words.some((word) => word.dynamic);
-  let text = "";
-  let at: (offset: number) => number;
-  if (dynamic) {
-    // Known only at run time: parse what is written, with offsets inside the words.
-    text = words.map((word) => word.text).join(" ");
-    const first = words[0].start;
-    const last = words[words.length - 1].end;
-    at = (offset) => Math.min(first + offset, Math.max(last - 1, first));
-  } else {
-    const map: number[] = [];
-    for (const word of words) {
-      // The previous word's end offset stands for the space between.
-      if (map.length > 0) text += " ";
-      const decoded = decodeMapped(source, word.start, word.end);
-      text += decoded.text;
-      map.push(...decoded.map);
-    }
-    at = (offset) => map[offset];
-  }
-  const parsed = scan(text, via, ".", depth);
-  for (const command of parsed.commands) {
-    relocate(command, at);
-    command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);
-  }
-  return { commands: parsed.commands, complete: parsed.complete && !dynamic };
 }
 
 /** `target`: a wrapper's directory as the wrapper gets it, known before run time: a leading `~` is part of its name. */

@@ -4,7 +4,7 @@
 // (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
 
 import { NO_REDIRECTS, NO_WORDS, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { changeDir, decodeAnsiC, literalDir } from "./shell-words.ts";
+import { changeDir, decodeAnsiC, isRooted, literalDir, TILDE_PATH } from "./shell-words.ts";
 
 const TAB = 9;
 const NL = 10;
@@ -164,26 +164,35 @@ interface PendingHeredoc {
   redirect: ShellRedirect;
 }
 
-const KEYWORDS = new Set([
-  "if",
-  "then",
-  "elif",
-  "else",
-  "fi",
-  "do",
-  "done",
-  "while",
-  "until",
-  "for",
-  "select",
-  "case",
-  "esac",
-  "{",
-  "}",
-  "!",
-  "[[",
-  "function",
-  "time",
+/** What a reserved word in command position does: the compound command it opens or closes, what the next word means. */
+interface Keyword {
+  opens?: number;
+  closes?: number;
+  next?: number;
+  /** `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time. */
+  beforeGroup?: true;
+}
+
+const KEYWORDS = new Map<string, Keyword>([
+  ["if", { opens: C_IF }],
+  ["then", {}],
+  ["elif", {}],
+  ["else", {}],
+  ["fi", { closes: C_IF }],
+  ["while", { opens: C_LOOP }],
+  ["until", { opens: C_LOOP }],
+  ["for", { opens: C_LOOP, next: S_FOR_NAME }],
+  ["select", { opens: C_LOOP, next: S_FOR_NAME }],
+  ["do", {}],
+  ["done", { closes: C_LOOP }],
+  ["case", { opens: C_CASE, next: S_CASE_SUBJECT }],
+  ["esac", { closes: C_CASE }],
+  ["{", { opens: C_BRACE }],
+  ["}", { closes: C_BRACE }],
+  ["!", {}],
+  ["[[", { next: S_DBRACKET }],
+  ["function", { next: S_FUNC_NAME }],
+  ["time", { beforeGroup: true }],
 ]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
@@ -226,34 +235,21 @@ class Scanner {
     this.#source = source;
     this.#via = via;
     this.#depth = depth;
-    this.#pos = 0;
     this.#complete = true;
     this.#dropped = null;
     this.#unsorted = false;
     this.#arithRetries = 0;
     this.#heredocs.length = 0;
     this.#heredocOwner = null;
-    this.#stack.push(newList(false, dir));
+    this.#push(newList(false, dir), 0);
     const stack = this.#stack;
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
-      switch (top.kind) {
-        case LIST:
-          this.#stepList(top);
-          break;
-        case WORD:
-          this.#stepWord(top);
-          break;
-        case PARAM:
-          this.#stepParam(top);
-          break;
-        case ARITH:
-          this.#stepArith(top);
-          break;
-        case HERE:
-          this.#stepHere(top);
-          break;
-      }
+      if (top.kind === LIST) this.#stepList(top);
+      else if (top.kind === WORD) this.#stepWord(top);
+      else if (top.kind === PARAM) this.#stepParam(top);
+      else if (top.kind === ARITH) this.#stepArith(top);
+      else this.#stepHere(top);
     }
     let commands: ShellCommand[];
     if (this.#dropped !== null) {
@@ -278,8 +274,7 @@ class Scanner {
     let p = this.#pos;
     for (;;) {
       if (p >= n) {
-        this.#pos = n;
-        this.#closeList(f, false);
+        this.#closeList(f, false, n);
         return;
       }
       const c = s.charCodeAt(p);
@@ -371,8 +366,7 @@ class Scanner {
         case LT:
         case GT: {
           if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
-            this.#pos = p;
-            this.#stack.push(this.#newWord(f, p));
+            this.#push(newWord(f, p), p);
             return;
           }
           p = this.#redirect(f, p, operatorEnd(s, p));
@@ -395,8 +389,7 @@ class Scanner {
             continue;
           }
           if (f.closes) {
-            this.#pos = p + 1;
-            this.#closeList(f, true);
+            this.#closeList(f, true, p + 1);
             return;
           }
           this.#complete = false;
@@ -417,9 +410,9 @@ class Scanner {
           break;
         }
         default:
-          if (c >= 48 && c <= 57) {
+          if (isDigit(c)) {
             let q = p + 1;
-            while (q < n && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
+            while (isDigit(codeAt(s, q))) q++;
             const after = codeAt(s, q);
             if ((after === LT || after === GT) && codeAt(s, q + 1) !== LP) {
               p = this.#redirect(f, p, operatorEnd(s, q));
@@ -448,9 +441,8 @@ class Scanner {
         continue;
       }
       // Most other words hold no substitution: read them here rather than by a round through `run`.
-      this.#pos = p;
-      const w = this.#newWord(f, p);
-      this.#stack.push(w);
+      const w = newWord(f, p);
+      this.#push(w, p);
       this.#stepWord(w);
       if (this.#stack[this.#stack.length - 1] !== f) return;
       p = this.#pos;
@@ -509,11 +501,15 @@ class Scanner {
     if (f.cmd !== null) return f.cmd;
     f.expectsCommand = false;
     const cmd = new ShellCommand(start, f.dir, this.#via);
-    const commands = this.#commands;
-    if (commands.length > 0 && commands[commands.length - 1].span.start > start) this.#unsorted = true;
-    commands.push(cmd);
+    this.#add(cmd);
     f.cmd = cmd;
     return cmd;
+  }
+
+  #add(command: ShellCommand): void {
+    const commands = this.#commands;
+    if (commands.length > 0 && commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
+    commands.push(command);
   }
 
   #endCommand(f: ListFrame): void {
@@ -551,7 +547,8 @@ class Scanner {
     this.#dropped.push(cmd);
   }
 
-  #closeList(f: ListFrame, closed: boolean): void {
+  /** Ends the list, by a `)` when `closed`, going on from `at`. */
+  #closeList(f: ListFrame, closed: boolean, at: number): void {
     this.#endCommand(f);
     endAndOr(f);
     if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
@@ -559,7 +556,7 @@ class Scanner {
       this.#complete = false;
       this.#heredocs.length = 0;
     }
-    this.#stack.pop();
+    this.#pop(at);
     releaseList(f);
   }
 
@@ -609,7 +606,8 @@ class Scanner {
     const plain = !word.dynamic && firstQuote === UNQUOTED;
     switch (f.state) {
       case S_CMD: {
-        if (f.cmd === null && plain && word.text.length <= 8 && KEYWORDS.has(word.text) && this.#keyword(f, word)) return;
+        const keyword = f.cmd === null && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
+        if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
         if (f.words.length === 0 && isAssignment(word, firstQuote)) {
@@ -670,56 +668,16 @@ class Scanner {
   }
 
   /** A reserved word in command position; false when it is an ordinary word after all (`time` without a group). */
-  #keyword(f: ListFrame, word: ShellWord): boolean {
+  #keyword(f: ListFrame, word: ShellWord, keyword: Keyword): boolean {
     f.expectsCommand = false;
-    switch (word.text) {
-      case "if":
-      case "while":
-      case "until":
-        this.#pushConstruct(f, word.text === "if" ? C_IF : C_LOOP);
-        return true;
-      case "then":
-      case "do":
-      case "else":
-      case "elif":
-      case "!":
-        return true;
-      case "fi":
-        this.#popConstruct(f, C_IF);
-        return true;
-      case "done":
-        this.#popConstruct(f, C_LOOP);
-        return true;
-      case "for":
-      case "select":
-        this.#pushConstruct(f, C_LOOP);
-        f.state = S_FOR_NAME;
-        return true;
-      case "case":
-        this.#pushConstruct(f, C_CASE);
-        f.state = S_CASE_SUBJECT;
-        return true;
-      case "esac":
-        this.#popConstruct(f, C_CASE);
-        return true;
-      case "{":
-        this.#pushConstruct(f, C_BRACE);
-        return true;
-      case "}":
-        this.#popConstruct(f, C_BRACE);
-        return true;
-      case "[[":
-        f.state = S_DBRACKET;
-        return true;
-      case "function":
-        f.state = S_FUNC_NAME;
-        return true;
-      default: {
-        // `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time.
-        const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
-        return next === LC || next === LP || next === BANG;
-      }
+    if (keyword.beforeGroup) {
+      const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
+      return next === LC || next === LP || next === BANG;
     }
+    if (keyword.opens !== undefined) this.#pushConstruct(f, keyword.opens);
+    if (keyword.closes !== undefined) this.#popConstruct(f, keyword.closes);
+    if (keyword.next !== undefined) f.state = keyword.next;
+    return true;
   }
 
   #stepWord(w: WordFrame): void {
@@ -750,17 +708,9 @@ class Scanner {
             w.run = next === NL ? p + 2 : p + 1;
             p += 2;
           } else p++;
-        } else if (c === DOLLAR) {
-          const after = this.#dollar(w.list, p, true);
-          if (after === PUSHED) {
-            w.dynamic = true;
-            return;
-          }
-          if (after !== LITERAL) w.dynamic = true;
-          p = after === LITERAL ? p + 1 : after;
-        } else if (c === BT) {
-          w.dynamic = true;
-          p = this.#backtick(w.list, p);
+        } else if (c === DOLLAR || c === BT) {
+          p = this.#substitution(w, p, true);
+          if (p === PUSHED) return;
         } else p++;
         continue;
       }
@@ -773,10 +723,7 @@ class Scanner {
         case PIPE:
         case LT:
         case GT:
-          if (w.paren > 0) {
-            p++;
-            continue;
-          }
+          if (w.paren > 0) break;
           this.#finishWord(w, p);
           return;
         case LP:
@@ -795,19 +742,16 @@ class Scanner {
             this.#finishWord(w, p);
             return;
           }
-          p++;
-          continue;
+          break;
         case RP:
           if (w.paren > 0) {
             w.paren--;
-            p++;
-            continue;
+            break;
           }
           this.#finishWord(w, p);
           return;
         case SQ: {
-          w.text += s.slice(w.run, p);
-          if (w.firstQuote > p) w.firstQuote = p;
+          quoteAt(w, s, p);
           const close = s.indexOf("'", p + 1);
           if (close === -1) {
             this.#complete = false;
@@ -820,8 +764,7 @@ class Scanner {
           continue;
         }
         case DQ:
-          w.text += s.slice(w.run, p);
-          if (w.firstQuote > p) w.firstQuote = p;
+          quoteAt(w, s, p);
           w.doubleQuoted = true;
           w.run = ++p;
           continue;
@@ -843,8 +786,7 @@ class Scanner {
         case DOLLAR: {
           const next = codeAt(s, p + 1);
           if (next === SQ) {
-            w.text += s.slice(w.run, p);
-            if (w.firstQuote > p) w.firstQuote = p;
+            quoteAt(w, s, p);
             const [decoded, after] = decodeAnsiC(s, p + 1);
             if (after > n) this.#complete = false;
             w.text += decoded;
@@ -852,92 +794,64 @@ class Scanner {
             continue;
           }
           if (next === DQ) {
-            w.text += s.slice(w.run, p);
-            if (w.firstQuote > p) w.firstQuote = p;
+            quoteAt(w, s, p);
             w.doubleQuoted = true;
             w.run = p += 2;
             continue;
           }
-          const after = this.#dollar(w.list, p, false);
-          if (after === PUSHED) {
-            w.dynamic = true;
-            return;
-          }
-          if (after !== LITERAL) w.dynamic = true;
-          p = after === LITERAL ? p + 1 : after;
+          p = this.#substitution(w, p, false);
+          if (p === PUSHED) return;
           continue;
         }
         case BT:
-          w.dynamic = true;
-          p = this.#backtick(w.list, p);
+          p = this.#substitution(w, p, false);
           continue;
         case STAR:
         case QM:
           w.dynamic = true;
-          p++;
-          continue;
+          break;
         case LB:
           w.bracket = true;
-          p++;
-          continue;
+          break;
         case RB:
           if (w.bracket) w.dynamic = true;
-          p++;
-          continue;
+          break;
         case LC:
           if (w.brace === 0) w.brace = 1;
-          p++;
-          continue;
+          break;
         case COMMA:
           if (w.brace === 1) w.brace = 2;
-          p++;
-          continue;
+          break;
         case DOT:
           if (w.brace === 1 && codeAt(s, p + 1) === DOT) w.brace = 2;
-          p++;
-          continue;
+          break;
         case RC:
           if (w.brace === 2) w.dynamic = true;
-          p++;
-          continue;
+          break;
         case TILDE:
           if (p === w.start) w.dynamic = true;
-          p++;
-          continue;
-        default:
-          p++;
+          break;
       }
+      // Every case that gets here read one character.
+      p++;
     }
   }
 
   #finishWord(w: WordFrame, end: number): void {
     const text = w.run === w.start ? this.#source.slice(w.start, end) : w.text + this.#source.slice(w.run, end);
     const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
-    this.#stack.pop();
-    this.#pos = end;
+    this.#pop(end);
     this.#acceptWord(w.list, word, w.firstQuote);
     releaseWord(w);
   }
 
-  /** Word frames are reused, across parses too: a parse allocates the words it finds, not one frame per word. */
-  #newWord(list: ListFrame, start: number): WordFrame {
-    const w = FREE_WORDS.pop();
-    if (w === undefined) return newWord(list, start);
-    w.list = list;
-    w.start = w.run = start;
-    w.text = "";
-    w.doubleQuoted = w.dynamic = w.bracket = false;
-    w.firstQuote = UNQUOTED;
-    w.paren = w.brace = 0;
-    return w;
-  }
-
   /**
-   * `$` at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos` set), skips a
-   * plain expansion (returns the offset after it), or returns LITERAL for a `$` that expands nothing.
+   * A `$` or backtick at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos`
+   * set), or returns the offset after the expansion: `p + 1` for a `$` that expands nothing.
    */
-  #dollar(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
+  #expansion(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
     const s = this.#source;
+    if (s.charCodeAt(p) === BT) return this.#backtick(list, p);
     const next = codeAt(s, p + 1);
     if (next === LP) {
       if (codeAt(s, p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
@@ -945,8 +859,7 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
-      this.#pos = p + 2;
-      this.#stack.push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes });
+      this.#push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes }, p + 2);
       return PUSHED;
     }
     if (next === LB) {
@@ -960,7 +873,7 @@ class Scanner {
       return q;
     }
     if (
-      (next >= 48 && next <= 57) ||
+      isDigit(next) ||
       next === AT ||
       next === STAR ||
       next === HASH ||
@@ -970,17 +883,37 @@ class Scanner {
       next === BANG
     )
       return p + 2;
-    return LITERAL;
+    return p + 1;
+  }
+
+  /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
+  #substitution(w: WordFrame, p: number, inDoubleQuotes: boolean): number {
+    const after = this.#expansion(w.list, p, inDoubleQuotes);
+    if (after !== p + 1) w.dynamic = true;
+    return after;
   }
 
   #pushArith(list: ListFrame, form: number, open: number): void {
-    this.#pos = open + (form === ARITH_WORD ? 3 : 2);
-    this.#stack.push({ kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length });
+    this.#push(
+      { kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length },
+      open + (form === ARITH_WORD ? 3 : 2),
+    );
   }
 
   #pushList(outer: ListFrame, at: number): void {
+    this.#push(newList(true, outer.dir), at);
+  }
+
+  /** Goes on inside `frame`, from `at`. */
+  #push(frame: Frame, at: number): void {
     this.#pos = at;
-    this.#stack.push(newList(true, outer.dir));
+    this.#stack.push(frame);
+  }
+
+  /** Leaves the innermost frame, going on from `at`. */
+  #pop(at: number): void {
+    this.#pos = at;
+    this.#stack.pop();
   }
 
   /** A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset after it. */
@@ -1022,9 +955,7 @@ class Scanner {
     const shift = p + 1;
     for (const command of sub.commands) {
       relocate(command, map ? (offset) => map[offset] : (offset) => offset + shift);
-      if (this.#commands.length > 0 && this.#commands[this.#commands.length - 1].span.start > command.span.start)
-        this.#unsorted = true;
-      this.#commands.push(command);
+      this.#add(command);
     }
     return close + 1;
   }
@@ -1044,23 +975,19 @@ class Scanner {
       } else if (c === DQ) {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
-      } else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else if (c === LC && !f.doubleQuoted) {
+      } else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        if (p === PUSHED) return;
+      } else if (c === LC && !f.doubleQuoted) {
         f.depth++;
         p++;
       } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
-        this.#pos = p + 1;
-        this.#stack.pop();
+        this.#pop(p + 1);
         return;
       } else p++;
     }
     this.#complete = false;
-    this.#pos = n;
-    this.#stack.pop();
+    this.#pop(n);
   }
 
   #stepArith(f: ArithFrame): void {
@@ -1081,18 +1008,15 @@ class Scanner {
         }
         f.depth--;
         p++;
-      } else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, false);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else if (c === BS) p += 2;
+      } else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, false);
+        if (p === PUSHED) return;
+      } else if (c === BS) p += 2;
       else if (c === SQ || c === DQ) p = skipQuoted(s, p);
       else p++;
     }
     this.#complete = false;
-    this.#pos = n;
-    this.#stack.pop();
+    this.#pop(n);
   }
 
   /** `((a) )` and `$((a) )` are subshells: scan again from the opening as such. */
@@ -1114,15 +1038,12 @@ class Scanner {
     while (p < f.end) {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
-      else if (c === DOLLAR) {
-        const after = this.#dollar(f.list, p, true);
-        if (after === PUSHED) return;
-        p = after === LITERAL ? p + 1 : after;
-      } else if (c === BT) p = this.#backtick(f.list, p);
-      else p++;
+      else if (c === DOLLAR || c === BT) {
+        p = this.#expansion(f.list, p, true);
+        if (p === PUSHED) return;
+      } else p++;
     }
-    this.#pos = f.resume;
-    this.#stack.pop();
+    this.#pop(f.resume);
     this.#heredocOwner = f.list;
   }
 
@@ -1154,8 +1075,7 @@ class Scanner {
       heredoc.redirect.body = { start, end };
       this.#pos = resume;
       if (!heredoc.quoted && hasExpansion(s, start, end)) {
-        this.#pos = start;
-        this.#stack.push({ kind: HERE, list: f, end, resume });
+        this.#push({ kind: HERE, list: f, end, resume }, start);
         return true;
       }
     }
@@ -1187,23 +1107,20 @@ function releaseList(f: ListFrame): void {
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
-const LITERAL = -2;
 
-/** List frames are reused like word frames, and with them the arrays they gather words in. */
+/**
+ * List frames are reused like word frames, and with them the arrays they gather words in. One
+ * given back was emptied by releaseList: what is left to set is what every list starts with.
+ */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
   const f = FREE_LISTS.pop();
   if (f !== undefined) {
     f.closes = closes;
     f.state = S_CMD;
-    f.cmd = null;
-    f.words.length = 0;
     f.lastEnd = 0;
-    f.redirect = null;
     f.heredoc = 0;
-    f.construct = null;
     f.dir = f.pipeDir = f.andOrDir = dir;
     f.piped = f.conditional = f.expectsCommand = f.doubt = false;
-    f.dirStack = null;
     return f;
   }
   return {
@@ -1227,7 +1144,20 @@ function newList(closes: boolean, dir: string | undefined): ListFrame {
   };
 }
 
+/**
+ * Word frames are reused, across parses too: a parse allocates the words it finds, not one frame
+ * per word. One given back has let go of its text (releaseWord).
+ */
 function newWord(list: ListFrame, start: number): WordFrame {
+  const w = FREE_WORDS.pop();
+  if (w !== undefined) {
+    w.list = list;
+    w.start = w.run = start;
+    w.doubleQuoted = w.dynamic = w.bracket = false;
+    w.firstQuote = UNQUOTED;
+    w.paren = w.brace = 0;
+    return w;
+  }
   return {
     kind: WORD,
     list,
@@ -1241,6 +1171,12 @@ function newWord(list: ListFrame, start: number): WordFrame {
     bracket: false,
     brace: 0,
   };
+}
+
+/** A quote at `p` in the word: the text before it is taken as it is. */
+function quoteAt(w: WordFrame, s: string, p: number): void {
+  w.text += s.slice(w.run, p);
+  if (w.firstQuote > p) w.firstQuote = p;
 }
 
 /** Puts back the pipeline and and-or list state saved when a compound command began. */
@@ -1282,15 +1218,14 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   }
   const before = f.dir;
   if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
-  else if (!target.dynamic || /^~(\/[^$`*?[{\\'"]*)?$/.test(target.text)) {
+  else if (!target.dynamic || TILDE_PATH.test(target.text)) {
     // Only a bare leading `~` is home (and makes the word dynamic); a quoted or escaped one is a name.
     const path = target.dynamic ? target.text : literalDir(target.text);
-    const rooted = path.startsWith("/") || path.startsWith("~");
     const sign = path.charCodeAt(0);
     f.dir =
       path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
-        : before === undefined && !rooted
+        : before === undefined && !isRooted(path)
           ? undefined
           : changeDir(before ?? ".", path);
   } else f.dir = undefined;
@@ -1402,7 +1337,11 @@ function isNameStart(c: number): boolean {
 }
 
 function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 48 && c <= 57);
+  return isNameStart(c) || isDigit(c);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function isExtglobOpener(c: number): boolean {

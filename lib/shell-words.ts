@@ -41,9 +41,7 @@ export function decodeAnsiC(source: string, quote: number): [string, number] {
       text += String.fromCharCode(Number.parseInt(next + digits, 8) & 0xff);
       at += digits.length;
     } else if (next === "x" || next === "u" || next === "U") {
-      const digits = (next === "x" ? /^[0-9A-Fa-f]{1,2}/ : next === "u" ? /^[0-9A-Fa-f]{1,4}/ : /^[0-9A-Fa-f]{1,8}/).exec(
-        source.slice(at, at + 8),
-      )?.[0];
+      const digits = /^[0-9A-Fa-f]+/.exec(source.slice(at, at + (next === "x" ? 2 : next === "u" ? 4 : 8)))?.[0];
       if (digits === undefined) text += `\\${next}`;
       else {
         const code = Number.parseInt(digits, 16);
@@ -146,9 +144,8 @@ function isPlainRelative(path: string): boolean {
  */
 export function changeDir(base: string, target: string): string {
   if (base === "." && isPlainRelative(target)) return target;
-  const rooted = target.startsWith("/") || target === "~" || target.startsWith("~/");
-  const joined = rooted ? target : `${base}/${target}`;
-  const root = joined.startsWith("/") ? "/" : joined === "~" || joined.startsWith("~/") ? "~" : "";
+  const joined = isRooted(target) ? target : `${base}/${target}`;
+  const root = joined.startsWith("/") ? "/" : isHome(joined) ? "~" : "";
   const parts: string[] = [];
   for (const part of joined.slice(root.length).split("/")) {
     if (part === "" || part === ".") continue;
@@ -160,6 +157,19 @@ export function changeDir(base: string, target: string): string {
   if (root === "~") return path === "" ? "~" : `~/${path}`;
   return path === "" ? "." : path.charCodeAt(0) === TILDE ? `./${path}` : path;
 }
+
+/** `~` or `~/…`: home, or a path under it. */
+export function isHome(path: string): boolean {
+  return path === "~" || path.startsWith("~/");
+}
+
+/** Absolute, or under home. */
+export function isRooted(path: string): boolean {
+  return path.startsWith("/") || isHome(path);
+}
+
+/** A word whose one expansion, a leading `~`, is known before run time: `~`, `~/dir`. */
+export const TILDE_PATH = /^~(?:\/[^$`*?[{\\'"]*)?$/;
 
 /** A directory as bash got it, quoted or escaped: a leading `~` is part of its name, not home. */
 export function literalDir(text: string): string {
