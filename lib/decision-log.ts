@@ -8,6 +8,7 @@ import { report } from "./guard.ts";
 import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
 import * as present from "./presenter.ts";
 import type { PromptOutcome } from "./prompt-overlay.ts";
+import { customData, isRecord } from "./values.ts";
 
 export const DECISION_ENTRY = "permission-hooks-decision";
 
@@ -100,18 +101,12 @@ const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", 
 
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
-  const decisions: DecisionRecord[] = [];
-  for (const entry of branch) {
-    if (entry.type !== "custom" || entry.customType !== DECISION_ENTRY) continue;
-    const record = asRecord(entry.data);
-    if (record) decisions.push(record);
-  }
-  return decisions;
+  return customData(branch, DECISION_ENTRY).flatMap((data) => asRecord(data) ?? []);
 }
 
 function asRecord(data: unknown): DecisionRecord | undefined {
-  if (typeof data !== "object" || data === null) return undefined;
-  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data as Record<string, unknown>;
+  if (!isRecord(data)) return undefined;
+  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data;
   const strings = [time, hook, tool, detail].every((value) => typeof value === "string");
   if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
   return {

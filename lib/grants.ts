@@ -3,7 +3,7 @@
 // in the user's. A request a grant covers gives way to the hooks after it; a block never does.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { HighlightSpan, HookInput, PermissionTool } from "./api.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
@@ -15,6 +15,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
+import { customData, isRecord, stringsOf } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -127,7 +128,8 @@ export class Grants {
 
   /** The branch's grants: its latest record wins; none means none. */
   restore(ctx: ExtensionContext): void {
-    this.#branch = latestRecord(ctx.sessionManager.getBranch());
+    const latest = customData(ctx.sessionManager.getBranch(), GRANTS_ENTRY).at(-1) as Partial<GrantsRecord> | undefined;
+    this.#branch = stringsOf(latest?.grants);
     this.#branchSet = new RuleSet(parsedRules(this.#branch));
     this.#rebuild();
   }
@@ -276,12 +278,11 @@ function withGrants(text: string | undefined, change: (grants: unknown[]) => unk
   } catch (error) {
     return { error: grantProblems.notJson(describeError(error)) };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: grantProblems.notAnObject };
-  const file = value as Record<string, unknown>;
-  const grants = file.grants ?? [];
+  if (!isRecord(value)) return { error: grantProblems.notAnObject };
+  const grants = value.grants ?? [];
   if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
   const changed = change(grants);
-  return changed === grants && text !== undefined ? text : checked({ ...file, grants: changed });
+  return changed === grants && text !== undefined ? text : checked({ ...value, grants: changed });
 }
 
 function entryRule(entry: unknown): string | undefined {
@@ -308,14 +309,4 @@ function readIfPresent(file: string): string | undefined {
 
 function parsedRules(texts: readonly string[]): Rule[] {
   return texts.map(parseRule).filter((rule): rule is Rule => !("problem" in rule));
-}
-
-function latestRecord(branch: readonly SessionEntry[]): string[] {
-  for (let i = branch.length - 1; i >= 0; i--) {
-    const entry = branch[i];
-    if (entry?.type !== "custom" || entry.customType !== GRANTS_ENTRY) continue;
-    const grants = (entry.data as Partial<GrantsRecord> | undefined)?.grants;
-    return Array.isArray(grants) ? grants.filter((rule): rule is string => typeof rule === "string") : [];
-  }
-  return [];
 }

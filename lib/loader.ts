@@ -22,6 +22,7 @@ import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "
 import { realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
+import { getOrAdd, isRecord, isStringList } from "./values.ts";
 
 /** A package's hooks are scoped by the package's source as pi's settings name it: `package:npm:deploy-tools`. */
 export type Scope = "project" | "user" | `package:${string}`;
@@ -145,17 +146,13 @@ const WRAPPER_LISTS = ["valueFlags", "noRunFlags", "payloadFlags", "dirFlags"] a
  * a malformed entry would make every parse fail, and every hook see no commands.
  */
 function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
-  if (typeof table !== "object" || table === null || Array.isArray(table)) throw new Error(problems.wrappersNotObject);
+  if (!isRecord(table)) throw new Error(problems.wrappersNotObject);
   const checked: [string, WrapperSpec][] = [];
   for (const [name, spec] of Object.entries(table)) {
-    if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new Error(problems.notWrapperSpec(name));
+    if (!isRecord(spec)) throw new Error(problems.notWrapperSpec(name));
     const copy: WrapperSpec = {};
     for (const [field, value] of Object.entries(spec)) {
-      if (
-        (WRAPPER_LISTS as readonly string[]).includes(field) &&
-        Array.isArray(value) &&
-        value.every((flag) => typeof flag === "string")
-      )
+      if ((WRAPPER_LISTS as readonly string[]).includes(field) && isStringList(value))
         copy[field as (typeof WRAPPER_LISTS)[number]] = [...value];
       else if (field === "operands" && typeof value === "number" && Number.isSafeInteger(value) && value >= 0)
         copy.operands = value;
@@ -264,7 +261,7 @@ function loadRuleFile(
     if (result.hooks.some((other) => other.name === name))
       result.warnings.push({ file, error: problems.duplicateHookName(name) });
     const tools = ruleTools(rules);
-    const resolvers = cached((cwd: string) => pathResolver(cwd, projectRoot));
+    const resolvers = new Map<string, PathResolver>();
     result.hooks.push({
       name,
       description: ruleFileDescription({
@@ -275,7 +272,13 @@ function loadRuleFile(
       }),
       ...(tools && { tools }),
       handler({ cwd, tool }) {
-        const verdict = decide(rules, tool, cwd, resolvers(cwd), grants());
+        const verdict = decide(
+          rules,
+          tool,
+          cwd,
+          getOrAdd(resolvers, cwd, () => pathResolver(cwd, projectRoot)),
+          grants(),
+        );
         if (verdict?.kind === "deny")
           return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
         if (verdict?.kind === "ask") {
@@ -319,18 +322,6 @@ function pathResolver(cwd: string, projectRoot: string | undefined): PathResolve
       return realBases;
     },
     realPath,
-  };
-}
-
-function cached<Value>(make: (key: string) => Value): (key: string) => Value {
-  const values = new Map<string, Value>();
-  return (key) => {
-    let value = values.get(key);
-    if (value === undefined) {
-      value = make(key);
-      values.set(key, value);
-    }
-    return value;
   };
 }
 
@@ -396,7 +387,7 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
   if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
   // A `tools` that is not a list of names filters nothing: the hook sees every call.
-  const tools = Array.isArray(hook.tools) && hook.tools.every((name) => typeof name === "string") ? [...hook.tools] : undefined;
+  const tools = isStringList(hook.tools) ? [...hook.tools] : undefined;
   return {
     name: hook.name,
     description,

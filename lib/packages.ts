@@ -10,6 +10,7 @@ import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
 import type { PiSettings } from "./settings.ts";
+import { getOrAdd, isStringList } from "./values.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -73,12 +74,7 @@ const managers = new Map<string, DefaultPackageManager>();
 
 function packageManager(cwd: string, agentDir: string, settingsManager: SettingsManager): DefaultPackageManager {
   const key = JSON.stringify([cwd, agentDir, settingsManager.isProjectTrusted(), settingsManager.getNpmCommand() ?? null]);
-  let manager = managers.get(key);
-  if (manager === undefined) {
-    manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
-    managers.set(key, manager);
-  }
-  return manager;
+  return getOrAdd(managers, key, () => new DefaultPackageManager({ cwd, agentDir, settingsManager }));
 }
 
 /**
@@ -212,8 +208,4 @@ function posix(path: string): string {
 
 function isOverride(pattern: string): boolean {
   return pattern.startsWith("!") || pattern.startsWith("+") || pattern.startsWith("-");
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }

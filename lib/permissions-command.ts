@@ -2,6 +2,7 @@
 // parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
 import { type GrantScopeName, SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
+import { isRecord } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
 export type PermissionsCommand =
@@ -45,8 +46,7 @@ function testCall(text: string): PermissionsCommand {
   if (rest.startsWith("{")) {
     try {
       const input: unknown = JSON.parse(rest);
-      if (typeof input === "object" && input !== null && !Array.isArray(input))
-        return { kind: "test", toolName: word, input: input as Record<string, unknown> };
+      if (isRecord(input)) return { kind: "test", toolName: word, input };
     } catch {
       // Not JSON: a command such as `echo {a,b}`.
     }

@@ -14,6 +14,7 @@ import type { EditReplacement, McpTool, PermissionTool, WrapperSpec } from "./ap
 import * as present from "./presenter.ts";
 import { realPath } from "./real-path.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
+import { isRecord } from "./values.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
 export function isCommandTool(name: string): name is "bash" | "powershell" {
@@ -239,10 +240,6 @@ function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
       );
   seen.delete(value);
   return sorted;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string {
