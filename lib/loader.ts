@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,7 +19,7 @@ import { noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { PackagePermissions } from "./packages.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
-import { realPath } from "./real-path.ts";
+import { pathKind, realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
 import { getOrAdd, isRecord, isStringList } from "./values.ts";
@@ -227,7 +227,7 @@ export function moduleFiles(root: string): string[] {
   // The listing tells files and folders apart; anything else (a symlink, say) is looked up.
   return entries
     .filter((entry) => isPermissionFile(entry.name))
-    .filter((entry) => entry.isFile() || (!entry.isDirectory() && isFile(join(root, entry.name))))
+    .filter((entry) => entry.isFile() || (!entry.isDirectory() && pathKind(join(root, entry.name)) === "file"))
     .map((entry) => entry.name)
     .sort()
     .map((name) => join(root, name));
@@ -397,12 +397,4 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
     source: file,
     permissionRoot: root,
   };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -2,13 +2,14 @@
 // where, is pi's answer (its settings and package manager); a package declares its files in
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
-import { globSync, readFileSync, statSync } from "node:fs";
+import { globSync, readFileSync } from "node:fs";
 import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
 import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
+import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";
 import { getOrAdd, isStringList } from "./values.ts";
 
@@ -138,7 +139,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
       : [resolve(root, entry)];
     if (paths.length === 0) problem(packageProblems.notFound(entry));
     for (const path of paths) {
-      const kind = kindOf(path);
+      const kind = pathKind(path);
       if (kind === "directory") for (const file of moduleFiles(path)) files.add(file);
       else if (kind === "file") files.add(path);
       else problem(packageProblems.notFound(entry));
@@ -146,15 +147,6 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
   }
   const overrides = entries.filter(isOverride);
   return overrides.length === 0 ? [...files] : applyPatterns([...files], overrides, root);
-}
-
-function kindOf(path: string): "file" | "directory" | undefined {
-  try {
-    const stats = statSync(path);
-    return stats.isDirectory() ? "directory" : stats.isFile() ? "file" : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
