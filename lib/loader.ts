@@ -258,11 +258,9 @@ function loadRuleFile(
     for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
     fileGrants.push(rules.grants);
     const name = basename(file);
-    if (result.hooks.some((other) => other.name === name))
-      result.warnings.push({ file, error: problems.duplicateHookName(name) });
     const tools = ruleTools(rules);
     const resolvers = new Map<string, PathResolver>();
-    result.hooks.push({
+    addHook(result, {
       name,
       description: ruleFileDescription({
         deny: rules.deny.rules.length,
@@ -298,6 +296,13 @@ function loadRuleFile(
   } catch (error) {
     result.errors.push({ file, error: describeError(error) });
   }
+}
+
+/** A hook joins the load; one whose name another hook has already is a warning, and both gate. */
+function addHook(result: LoadResult, hook: LoadedHook): void {
+  if (result.hooks.some((other) => other.name === hook.name))
+    result.warnings.push({ file: hook.source, error: problems.duplicateHookName(hook.name) });
+  result.hooks.push(hook);
 }
 
 /** The tools a rule file's deny and ask rules can match; undefined when any tool may match. */
@@ -357,12 +362,7 @@ async function loadModule(
     result.errors.push({ file, error: describeError(error) });
     return;
   }
-  for (const hook of hooks) {
-    if (result.hooks.some((other) => other.name === hook.name)) {
-      result.warnings.push({ file, error: problems.duplicateHookName(hook.name) });
-    }
-    result.hooks.push(hook);
-  }
+  for (const hook of hooks) addHook(result, hook);
   if (wrappers) result.wrappers = Object.freeze({ ...(result.wrappers ?? WRAPPERS), ...wrappers });
 }
 
