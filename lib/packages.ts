@@ -156,19 +156,13 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
  */
 export function applyPatterns(files: readonly string[], patterns: readonly string[], root: string): string[] {
   const includes = patterns.filter((pattern) => !isOverride(pattern));
-  const excludes = overridesOf(patterns, "!");
-  const forceIncludes = overridesOf(patterns, "+");
-  const forceExcludes = overridesOf(patterns, "-");
-  const selected = files.filter(
+  const [excludes = [], forceIncludes = [], forceExcludes = []] = ["!", "+", "-"].map((prefix) => overridesOf(patterns, prefix));
+  return files.filter(
     (file) =>
-      (includes.length === 0 || matchesAny(file, includes, root)) &&
-      !matchesAny(file, excludes, root) &&
-      !isExactly(file, forceExcludes, root),
+      !isExactly(file, forceExcludes, root) &&
+      (isExactly(file, forceIncludes, root) ||
+        ((includes.length === 0 || matchesAny(file, includes, root)) && !matchesAny(file, excludes, root))),
   );
-  const added = files.filter(
-    (file) => !selected.includes(file) && isExactly(file, forceIncludes, root) && !isExactly(file, forceExcludes, root),
-  );
-  return files.filter((file) => selected.includes(file) || added.includes(file));
 }
 
 function overridesOf(patterns: readonly string[], prefix: string): string[] {
@@ -199,5 +193,5 @@ function posix(path: string): string {
 }
 
 function isOverride(pattern: string): boolean {
-  return pattern.startsWith("!") || pattern.startsWith("+") || pattern.startsWith("-");
+  return /^[!+-]/.test(pattern);
 }
