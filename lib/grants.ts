@@ -129,9 +129,7 @@ export class Grants {
   /** The branch's grants: its latest record wins; none means none. */
   restore(ctx: ExtensionContext): void {
     const latest = customData(ctx.sessionManager.getBranch(), GRANTS_ENTRY).at(-1) as Partial<GrantsRecord> | undefined;
-    this.#branch = stringsOf(latest?.grants);
-    this.#branchSet = new RuleSet(parsedRules(this.#branch));
-    this.#rebuild();
+    this.#setBranch(stringsOf(latest?.grants));
   }
 
   /** The grants of the rule files this load found. */
@@ -218,9 +216,13 @@ export class Grants {
   }
 
   #recordBranch(grants: readonly string[]): void {
+    this.#setBranch(grants);
+    this.#pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
+  }
+
+  #setBranch(grants: readonly string[]): void {
     this.#branch = grants;
     this.#branchSet = new RuleSet(parsedRules(grants));
-    this.#pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
     this.#rebuild();
   }
 
@@ -243,8 +245,7 @@ export class Grants {
   }
 
   #rebuild(): void {
-    const sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)];
-    this.#sets = sets.some((set) => set.rules.length > 0) ? sets.filter((set) => set.rules.length > 0) : [];
+    this.#sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)].filter((set) => set.rules.length > 0);
   }
 }
 
