@@ -96,8 +96,7 @@ export class FolderWatch {
   }
 
   close(): void {
-    for (const watched of this.#watched.values()) for (const watching of watched.watching.values()) watching.close();
-    this.#watched.clear();
+    this.watch([]);
     if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
     this.#settling = undefined;
     this.#changed = new Set();
