@@ -1,7 +1,7 @@
 // Grants: a narrower "don't ask again" than switching a hook off. A grant is a rule the Approver
 // saw, kept on the session branch (a custom entry, like enablement), in the project's rule file or
 // in the user's. A request a grant covers gives way to the hooks after it; a block never does.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
@@ -15,7 +15,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
-import { customData, isRecord, stringsOf } from "./values.ts";
+import { customData, isRecord, readIfPresent, stringsOf } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -297,15 +297,6 @@ function checked(value: Record<string, unknown>): string | { error: string } {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   const parsed = parseRuleFile(text);
   return "error" in parsed ? { error: grantProblems.notARuleFile(parsed.error) } : text;
-}
-
-function readIfPresent(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
 }
 
 function parsedRules(texts: readonly string[]): Rule[] {

@@ -2,7 +2,7 @@
 // where, is pi's answer (its settings and package manager); a package declares its files in
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
-import { globSync, readFileSync } from "node:fs";
+import { globSync } from "node:fs";
 import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
 import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
@@ -11,7 +11,7 @@ import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
 import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";
-import { getOrAdd, isStringList } from "./values.ts";
+import { getOrAdd, isStringList, readIfPresent } from "./values.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -107,13 +107,13 @@ export function packagePermissions({ source, root, filter }: InstalledPackage): 
 
 /** The manifest's `pi.permissions`; none without a manifest or the key. */
 function readManifest(file: string): { entries?: string[] } | { error: string } {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(file, "utf8");
+    text = readIfPresent(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
     return { error: packageProblems.manifestUnreadable(describeError(error)) };
   }
+  if (text === undefined) return {};
   let entries: unknown;
   try {
     entries = (JSON.parse(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;

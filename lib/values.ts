@@ -1,4 +1,5 @@
 // Small checks and lookups the modules share.
+import { readFileSync } from "node:fs";
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 
 /** A plain object: not null, not an array. */
@@ -28,4 +29,14 @@ export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () =>
 /** The data of this extension's custom session entries of one type, oldest first. */
 export function customData(branch: readonly SessionEntry[], customType: string): unknown[] {
   return branch.flatMap((entry) => (entry.type === "custom" && entry.customType === customType ? [entry.data] : []));
+}
+
+/** A text file's content; undefined when there is no such file. Any other failure throws. */
+export function readIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
