@@ -98,10 +98,13 @@ export async function loadPermissionModules(
     result.errors.push(...errors);
     if (manifestFailed) keepPrevious(result, failures, reload, (hook) => hook.scope === scope && hook.permissionRoot === root);
     for (const file of files) {
-      const failures = result.errors.length;
-      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
-      else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
-      if (result.errors.length > failures) keepPrevious(result, failures, reload, (hook) => hook.source === file);
+      try {
+        if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
+        else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
+      } catch (error) {
+        result.errors.push({ file, error: describeError(error) });
+        keepPrevious(result, result.errors.length - 1, reload, (hook) => hook.source === file);
+      }
     }
   }
   return result;
@@ -235,7 +238,7 @@ export function moduleFiles(root: string): string[] {
 
 /**
  * A rule file is one hook. Entries it can't use are warnings; a file that is not JSON, not the
- * shape, holds a malformed rule or an example its rules decide otherwise does not load.
+ * shape, holds a malformed rule or an example its rules decide otherwise does not load: that throws.
  */
 function loadRuleFile(
   file: string,
@@ -245,57 +248,50 @@ function loadRuleFile(
   fileGrants: RuleSet[],
   grants: () => readonly RuleSet[],
 ): void {
-  let rules: RuleFile;
-  try {
-    const parsed = parseRuleFile(readFileSync(file, "utf8"));
-    if ("error" in parsed) throw new Error(parsed.error);
-    rules = parsed;
-    // A project's rule file lives in <project>/.pi/permissions; a user's `/x` starts at the project.
-    const projectRoot = scope === "project" ? dirname(dirname(root)) : undefined;
-    const exampleCwd = projectRoot ?? process.cwd();
-    const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
-    if (failed) throw new Error(failed);
-    for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
-    fileGrants.push(rules.grants);
-    const name = basename(file);
-    const tools = ruleTools(rules);
-    const resolvers = new Map<string, PathResolver>();
-    addHook(result, {
-      name,
-      description: ruleFileDescription({
-        deny: rules.deny.rules.length,
-        ask: rules.ask.rules.length,
-        allow: rules.allow.rules.length,
-        grants: rules.grants.rules.length,
-      }),
-      ...(tools && { tools }),
-      handler({ cwd, tool }) {
-        const verdict = decide(
-          rules,
-          tool,
-          cwd,
-          getOrAdd(resolvers, cwd, () => pathResolver(cwd, projectRoot)),
-          grants(),
-        );
-        if (verdict?.kind === "deny")
-          return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
-        if (verdict?.kind === "ask") {
-          const { rule, spans } = verdict;
-          const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
-          noteAskingRule(prompt, rule.text);
-          return { decision: "request", prompt };
-        }
-        if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
-        return undefined;
-      },
-      scope,
-      source: file,
-      permissionRoot: root,
-      rules,
-    });
-  } catch (error) {
-    result.errors.push({ file, error: describeError(error) });
-  }
+  const rules = parseRuleFile(readFileSync(file, "utf8"));
+  if ("error" in rules) throw new Error(rules.error);
+  // A project's rule file lives in <project>/.pi/permissions; a user's `/x` starts at the project.
+  const projectRoot = scope === "project" ? dirname(dirname(root)) : undefined;
+  const exampleCwd = projectRoot ?? process.cwd();
+  const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
+  if (failed) throw new Error(failed);
+  for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
+  fileGrants.push(rules.grants);
+  const name = basename(file);
+  const tools = ruleTools(rules);
+  const resolvers = new Map<string, PathResolver>();
+  addHook(result, {
+    name,
+    description: ruleFileDescription({
+      deny: rules.deny.rules.length,
+      ask: rules.ask.rules.length,
+      allow: rules.allow.rules.length,
+      grants: rules.grants.rules.length,
+    }),
+    ...(tools && { tools }),
+    handler({ cwd, tool }) {
+      const verdict = decide(
+        rules,
+        tool,
+        cwd,
+        getOrAdd(resolvers, cwd, () => pathResolver(cwd, projectRoot)),
+        grants(),
+      );
+      if (verdict?.kind === "deny") return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
+      if (verdict?.kind === "ask") {
+        const { rule, spans } = verdict;
+        const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
+        noteAskingRule(prompt, rule.text);
+        return { decision: "request", prompt };
+      }
+      if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
+      return undefined;
+    },
+    scope,
+    source: file,
+    permissionRoot: root,
+    rules,
+  });
 }
 
 /** A hook joins the load; one whose name another hook has already is a warning, and both gate. */
@@ -330,6 +326,7 @@ function pathResolver(cwd: string, projectRoot: string | undefined): PathResolve
   };
 }
 
+/** A module's hooks and wrapper entries join the load; a module that does not load throws. */
 async function loadModule(
   file: string,
   scope: Scope,
@@ -340,28 +337,23 @@ async function loadModule(
 ): Promise<void> {
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
-  try {
-    const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-    const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
-    const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
-    const factory = module.default;
-    if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
-    let open = true;
-    const api = createPermissionsAPI(
-      (hook) => {
-        // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
-        if (open) hooks.push(checkedHook(hook, file, scope, root));
-      },
-      (table) => {
-        if (open) wrappers = { ...wrappers, ...table };
-      },
-    );
-    await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
-    open = false;
-  } catch (error) {
-    result.errors.push({ file, error: describeError(error) });
-    return;
-  }
+  const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
+  const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
+  const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
+  const factory = module.default;
+  if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
+  let open = true;
+  const api = createPermissionsAPI(
+    (hook) => {
+      // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
+      if (open) hooks.push(checkedHook(hook, file, scope, root));
+    },
+    (table) => {
+      if (open) wrappers = { ...wrappers, ...table };
+    },
+  );
+  await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
+  open = false;
   for (const hook of hooks) addHook(result, hook);
   if (wrappers) result.wrappers = Object.freeze({ ...(result.wrappers ?? WRAPPERS), ...wrappers });
 }
