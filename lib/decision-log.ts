@@ -8,6 +8,7 @@ import { report } from "./guard.ts";
 import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
 import * as present from "./presenter.ts";
 import type { PromptOutcome } from "./prompt-overlay.ts";
+import { customData, isRecord } from "./values.ts";
 
 export const DECISION_ENTRY = "permission-hooks-decision";
 
@@ -24,72 +25,71 @@ export interface DecidedCall {
 
 /** The Approver's outcome as a decision. An outcome that isn't one blocked the call. */
 export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Decision {
-  const base = { hook: call.hookName, tool: call.toolName, detail: call.detail, note: false, by: "approver" as const };
+  const approver = (fields: Omit<Decision, "hook" | "tool" | "detail" | "note" | "by">) =>
+    decided(call, { note: outcome.note !== undefined, by: "approver", ...fields });
   switch (outcome.kind) {
     case "authorize":
-      return {
-        ...base,
+      return approver({
         outcome: "authorize",
-        note: outcome.note !== undefined,
         ...(outcome.dontAskAgain ? { dontAskAgain: true } : {}),
         ...(outcome.grant ? { grant: outcome.grant.rule } : {}),
-      };
+      });
     case "edit":
-      return { ...base, outcome: "edit", edited: outcome.command, note: outcome.note !== undefined };
+      return approver({ outcome: "edit", edited: outcome.command });
     case "abort":
-      return { ...base, outcome: "abort", note: outcome.note !== undefined };
+      return approver({ outcome: "abort" });
     default:
       outcome satisfies never;
-      return { ...base, outcome: "block" };
+      return decided(call, { note: false, by: "approver", outcome: "block" });
   }
 }
 
 /** A call that ran without a prompt because a grant covered what asked; `call.hookName` is the hook that asked. */
 export function grantedDecision(call: DecidedCall, grant: string): Decision {
-  return { hook: call.hookName, tool: call.toolName, detail: call.detail, outcome: "authorize", note: false, grant, by: "grant" };
+  return decided(call, { outcome: "authorize", note: false, grant, by: "grant" });
 }
 
 /** A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout. */
 export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver" | "grant">): Decision {
-  return {
-    hook: call.hookName,
-    tool: call.toolName,
-    detail: call.detail,
-    outcome: by === "timeout" ? "abort" : "block",
-    note: false,
-    by,
-  };
+  return decided(call, { outcome: by === "timeout" ? "abort" : "block", note: false, by });
+}
+
+/** The call's fields, then the rest in the order given: the audit file's lines keep their key order. */
+function decided(call: DecidedCall, fields: Omit<Decision, "hook" | "tool" | "detail">): Decision {
+  return { hook: call.hookName, tool: call.toolName, detail: call.detail, ...fields };
 }
 
 export class DecisionLog {
-  private auditFile: string | undefined;
-  private auditFailed = false;
+  #auditFile: string | undefined;
+  #auditFailed = false;
+  readonly #pi: Pick<ExtensionAPI, "appendEntry">;
+  readonly #now: () => number;
 
-  constructor(
-    private readonly pi: Pick<ExtensionAPI, "appendEntry">,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(pi: Pick<ExtensionAPI, "appendEntry">, now: () => number = Date.now) {
+    this.#pi = pi;
+    this.#now = now;
+  }
 
   /** Where this session's decisions are also appended, if anywhere. */
   setAuditFile(path: string | undefined): void {
-    this.auditFile = path;
-    this.auditFailed = false;
+    this.#auditFile = path;
+    this.#auditFailed = false;
   }
 
   record(decision: Decision, ctx: ExtensionContext): void {
-    const record: DecisionRecord = { time: new Date(this.now()).toISOString(), ...decision };
-    this.pi.appendEntry<DecisionRecord>(DECISION_ENTRY, record);
-    if (this.auditFile !== undefined) this.audit(this.auditFile, record, ctx);
+    const record: DecisionRecord = { time: new Date(this.#now()).toISOString(), ...decision };
+    this.#pi.appendEntry<DecisionRecord>(DECISION_ENTRY, record);
+    if (this.#auditFile !== undefined) this.#audit(this.#auditFile, record, ctx);
   }
 
   /** Private to its owner (created 0600), only ever appended to; a failure is said once per session. */
-  private audit(path: string, record: DecisionRecord, ctx: ExtensionContext): void {
+  #audit(path: string, record: DecisionRecord, ctx: ExtensionContext): void {
     try {
       const line = JSON.stringify({ ...record, session: ctx.sessionManager.getSessionId(), cwd: ctx.cwd });
       appendFileSync(path, `${line}\n`, { mode: 0o600 });
     } catch (error) {
-      if (this.auditFailed) return;
-      this.auditFailed = true;
+      if (this.#auditFailed) return;
+      this.#auditFailed = true;
       report(ctx, present.notifyAuditFileFailed(path, describeError(error)), "warning");
     }
   }
@@ -100,18 +100,12 @@ const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", 
 
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
-  const decisions: DecisionRecord[] = [];
-  for (const entry of branch) {
-    if (entry.type !== "custom" || entry.customType !== DECISION_ENTRY) continue;
-    const record = asRecord(entry.data);
-    if (record) decisions.push(record);
-  }
-  return decisions;
+  return customData(branch, DECISION_ENTRY).flatMap((data) => asRecord(data) ?? []);
 }
 
 function asRecord(data: unknown): DecisionRecord | undefined {
-  if (typeof data !== "object" || data === null) return undefined;
-  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data as Record<string, unknown>;
+  if (!isRecord(data)) return undefined;
+  const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data;
   const strings = [time, hook, tool, detail].every((value) => typeof value === "string");
   if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
   return {

@@ -1,5 +1,6 @@
-import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { permissionsStatus } from "./presenter.ts";
+import { customData, stringsOf } from "./values.ts";
 
 /** The custom session entry that records which hooks are off from there on down the branch. */
 export const ENABLEMENT_ENTRY = "permission-hooks-enablement";
@@ -25,7 +26,8 @@ export class Enablement {
 
   /** Takes the state of the branch the session is on now: its latest record wins; none means all on. */
   restore(ctx: ExtensionContext): void {
-    this.#disabled = new Set(latestRecord(ctx.sessionManager.getBranch())?.disabled);
+    const latest = customData(ctx.sessionManager.getBranch(), ENABLEMENT_ENTRY).at(-1) as Partial<EnablementRecord> | undefined;
+    this.#disabled = new Set(stringsOf(latest?.disabled));
     this.#showStatus(ctx);
   }
 
@@ -71,14 +73,4 @@ export class Enablement {
       // The session this status was for has been replaced (a stale ctx throws); its successor shows its own.
     }
   }
-}
-
-function latestRecord(branch: readonly SessionEntry[]): EnablementRecord | undefined {
-  for (let i = branch.length - 1; i >= 0; i--) {
-    const entry = branch[i];
-    if (entry?.type !== "custom" || entry.customType !== ENABLEMENT_ENTRY) continue;
-    const disabled = (entry.data as Partial<EnablementRecord> | undefined)?.disabled;
-    return { disabled: Array.isArray(disabled) ? disabled.filter((name) => typeof name === "string") : [] };
-  }
-  return undefined;
 }

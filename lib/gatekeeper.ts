@@ -88,10 +88,8 @@ export class Gatekeeper {
    * pi's settings files, which a session start reads once for everything it needs.
    */
   load(ctx: ExtensionContext, settings: PiSettings = piSettings(ctx.cwd, ctx.isProjectTrusted())): void {
-    this.#notes.discardAll();
-    this.#stoppedBy = undefined;
+    this.#startOver(ctx);
     this.#closed = false;
-    this.#grants?.restore(ctx);
     // A reload still waiting to start has nothing left to load.
     this.#nextReload = undefined;
     this.#loading = this.#loadHooks(ctx, settings);
@@ -144,22 +142,30 @@ export class Gatekeeper {
     since?: { previous: LoadResult; changed: ReadonlySet<string> },
   ): Promise<LoadResult> {
     const grants = this.#grants;
-    const told = (entry: LoadError, before: readonly LoadError[]) =>
-      since !== undefined &&
-      !touched(since.changed, entry.file) &&
-      before.some((other) => other.file === entry.file && other.error === entry.error);
+    /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */
+    const tell = (
+      entries: readonly LoadError[],
+      before: readonly LoadError[] = [],
+      level: "error" | "warning",
+      message: (entry: LoadError) => string,
+    ) => {
+      for (const entry of entries) {
+        const told =
+          since !== undefined &&
+          !touched(since.changed, entry.file) &&
+          before.some((other) => other.file === entry.file && other.error === entry.error);
+        if (!told) report(ctx, message(entry), level);
+      }
+    };
     const loading = permissionDirs(ctx, settings, this.#projectTrust).then(async (dirs) => {
       this.#dirs = dirs;
       const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
       const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
       grants?.track(result.hooks);
-      for (const entry of result.errors) {
-        if (told(entry, since?.previous.errors ?? [])) continue;
-        report(ctx, (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
-      }
-      for (const entry of result.warnings)
-        if (!told(entry, since?.previous.warnings ?? []))
-          report(ctx, present.notifyLoadWarning(entry.file, entry.error), "warning");
+      tell(result.errors, since?.previous.errors, "error", (entry) =>
+        (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error),
+      );
+      tell(result.warnings, since?.previous.warnings, "warning", (entry) => present.notifyLoadWarning(entry.file, entry.error));
       return result;
     });
     loading.then(
@@ -180,6 +186,11 @@ export class Gatekeeper {
 
   /** /tree moved to another point of the session: nothing of the old position carries over; the branch's grants hold. */
   onTree(ctx: ExtensionContext): void {
+    this.#startOver(ctx);
+  }
+
+  /** Nothing of the session's old position carries over: no note, no stopped turn; the grants are its branch's. */
+  #startOver(ctx: ExtensionContext): void {
     this.#notes.discardAll();
     this.#stoppedBy = undefined;
     this.#grants?.restore(ctx);
@@ -233,12 +244,13 @@ export class Gatekeeper {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
       return { result: blocked(present.agentHookBlock(call.hookName, verdict.reason)) };
     }
+    const noUi = noUiReason(verdict);
     if (!canAsk(ctx)) {
       this.#decisions?.record(unansweredDecision(call, "no UI"), ctx);
-      return { result: blocked(noUiReason(verdict)) };
+      return { result: blocked(noUi) };
     }
     const request = promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx));
-    return { asking: { request, call, parent, tool, grants, noUi: noUiReason(verdict) } };
+    return { asking: { request, call, parent, tool, grants, noUi } };
   }
 
   /**
@@ -287,13 +299,12 @@ export class Gatekeeper {
     // The log says a grant was made only once it is saved.
     const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
     this.#decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
-    if (!parent) return this.#apply(outcome, hookName, event, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
-    if (!this.#notes.rootRunning(event.toolCallId)) {
+    if (parent && !this.#notes.rootRunning(event.toolCallId)) {
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
       return blocked(present.agentParentEnded(parent.name));
     }
-    return this.#apply(outcome, hookName, event, ctx, { toolName: event.toolName, args: callArguments(tool) });
+    return this.#apply(outcome, hookName, event, ctx, parent && { toolName: event.toolName, args: callArguments(tool) });
   }
 
   /** A call of a turn the Approver stopped: blocked without asking. */

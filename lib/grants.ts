@@ -1,9 +1,9 @@
 // Grants: a narrower "don't ask again" than switching a hook off. A grant is a rule the Approver
 // saw, kept on the session branch (a custom entry, like enablement), in the project's rule file or
 // in the user's. A request a grant covers gives way to the hooks after it; a block never does.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
+import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { HighlightSpan, HookInput, PermissionTool } from "./api.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
@@ -15,6 +15,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
+import { customData, isRecord, readIfPresent, stringsOf } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -127,9 +128,8 @@ export class Grants {
 
   /** The branch's grants: its latest record wins; none means none. */
   restore(ctx: ExtensionContext): void {
-    this.#branch = latestRecord(ctx.sessionManager.getBranch());
-    this.#branchSet = new RuleSet(parsedRules(this.#branch));
-    this.#rebuild();
+    const latest = customData(ctx.sessionManager.getBranch(), GRANTS_ENTRY).at(-1) as Partial<GrantsRecord> | undefined;
+    this.#setBranch(stringsOf(latest?.grants));
   }
 
   /** The grants of the rule files this load found. */
@@ -216,9 +216,13 @@ export class Grants {
   }
 
   #recordBranch(grants: readonly string[]): void {
+    this.#setBranch(grants);
+    this.#pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
+  }
+
+  #setBranch(grants: readonly string[]): void {
     this.#branch = grants;
     this.#branchSet = new RuleSet(parsedRules(grants));
-    this.#pi.appendEntry<GrantsRecord>(GRANTS_ENTRY, { grants: [...grants] });
     this.#rebuild();
   }
 
@@ -241,8 +245,7 @@ export class Grants {
   }
 
   #rebuild(): void {
-    const sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)];
-    this.#sets = sets.some((set) => set.rules.length > 0) ? sets.filter((set) => set.rules.length > 0) : [];
+    this.#sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)].filter((set) => set.rules.length > 0);
   }
 }
 
@@ -276,12 +279,11 @@ function withGrants(text: string | undefined, change: (grants: unknown[]) => unk
   } catch (error) {
     return { error: grantProblems.notJson(describeError(error)) };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: grantProblems.notAnObject };
-  const file = value as Record<string, unknown>;
-  const grants = file.grants ?? [];
+  if (!isRecord(value)) return { error: grantProblems.notAnObject };
+  const grants = value.grants ?? [];
   if (!Array.isArray(grants)) return { error: grantProblems.grantsNotList };
   const changed = change(grants);
-  return changed === grants && text !== undefined ? text : checked({ ...file, grants: changed });
+  return changed === grants && text !== undefined ? text : checked({ ...value, grants: changed });
 }
 
 function entryRule(entry: unknown): string | undefined {
@@ -297,25 +299,6 @@ function checked(value: Record<string, unknown>): string | { error: string } {
   return "error" in parsed ? { error: grantProblems.notARuleFile(parsed.error) } : text;
 }
 
-function readIfPresent(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
 function parsedRules(texts: readonly string[]): Rule[] {
   return texts.map(parseRule).filter((rule): rule is Rule => !("problem" in rule));
-}
-
-function latestRecord(branch: readonly SessionEntry[]): string[] {
-  for (let i = branch.length - 1; i >= 0; i--) {
-    const entry = branch[i];
-    if (entry?.type !== "custom" || entry.customType !== GRANTS_ENTRY) continue;
-    const grants = (entry.data as Partial<GrantsRecord> | undefined)?.grants;
-    return Array.isArray(grants) ? grants.filter((rule): rule is string => typeof rule === "string") : [];
-  }
-  return [];
 }

@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, readFileSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,9 +19,10 @@ import { noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { PackagePermissions } from "./packages.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
-import { realPath } from "./real-path.ts";
+import { pathKind, realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
+import { getOrAdd, isRecord, isStringList } from "./values.ts";
 
 /** A package's hooks are scoped by the package's source as pi's settings name it: `package:npm:deploy-tools`. */
 export type Scope = "project" | "user" | `package:${string}`;
@@ -97,10 +98,13 @@ export async function loadPermissionModules(
     result.errors.push(...errors);
     if (manifestFailed) keepPrevious(result, failures, reload, (hook) => hook.scope === scope && hook.permissionRoot === root);
     for (const file of files) {
-      const failures = result.errors.length;
-      if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
-      else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
-      if (result.errors.length > failures) keepPrevious(result, failures, reload, (hook) => hook.source === file);
+      try {
+        if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
+        else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
+      } catch (error) {
+        result.errors.push({ file, error: describeError(error) });
+        keepPrevious(result, result.errors.length - 1, reload, (hook) => hook.source === file);
+      }
     }
   }
   return result;
@@ -145,17 +149,13 @@ const WRAPPER_LISTS = ["valueFlags", "noRunFlags", "payloadFlags", "dirFlags"] a
  * a malformed entry would make every parse fail, and every hook see no commands.
  */
 function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
-  if (typeof table !== "object" || table === null || Array.isArray(table)) throw new Error(problems.wrappersNotObject);
+  if (!isRecord(table)) throw new Error(problems.wrappersNotObject);
   const checked: [string, WrapperSpec][] = [];
   for (const [name, spec] of Object.entries(table)) {
-    if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new Error(problems.notWrapperSpec(name));
+    if (!isRecord(spec)) throw new Error(problems.notWrapperSpec(name));
     const copy: WrapperSpec = {};
     for (const [field, value] of Object.entries(spec)) {
-      if (
-        (WRAPPER_LISTS as readonly string[]).includes(field) &&
-        Array.isArray(value) &&
-        value.every((flag) => typeof flag === "string")
-      )
+      if ((WRAPPER_LISTS as readonly string[]).includes(field) && isStringList(value))
         copy[field as (typeof WRAPPER_LISTS)[number]] = [...value];
       else if (field === "operands" && typeof value === "number" && Number.isSafeInteger(value) && value >= 0)
         copy.operands = value;
@@ -230,7 +230,7 @@ export function moduleFiles(root: string): string[] {
   // The listing tells files and folders apart; anything else (a symlink, say) is looked up.
   return entries
     .filter((entry) => isPermissionFile(entry.name))
-    .filter((entry) => entry.isFile() || (!entry.isDirectory() && isFile(join(root, entry.name))))
+    .filter((entry) => entry.isFile() || (!entry.isDirectory() && pathKind(join(root, entry.name)) === "file"))
     .map((entry) => entry.name)
     .sort()
     .map((name) => join(root, name));
@@ -238,7 +238,7 @@ export function moduleFiles(root: string): string[] {
 
 /**
  * A rule file is one hook. Entries it can't use are warnings; a file that is not JSON, not the
- * shape, holds a malformed rule or an example its rules decide otherwise does not load.
+ * shape, holds a malformed rule or an example its rules decide otherwise does not load: that throws.
  */
 function loadRuleFile(
   file: string,
@@ -248,53 +248,57 @@ function loadRuleFile(
   fileGrants: RuleSet[],
   grants: () => readonly RuleSet[],
 ): void {
-  let rules: RuleFile;
-  try {
-    const parsed = parseRuleFile(readFileSync(file, "utf8"));
-    if ("error" in parsed) throw new Error(parsed.error);
-    rules = parsed;
-    // A project's rule file lives in <project>/.pi/permissions; a user's `/x` starts at the project.
-    const projectRoot = scope === "project" ? dirname(dirname(root)) : undefined;
-    const exampleCwd = projectRoot ?? process.cwd();
-    const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
-    if (failed) throw new Error(failed);
-    for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
-    fileGrants.push(rules.grants);
-    const name = basename(file);
-    if (result.hooks.some((other) => other.name === name))
-      result.warnings.push({ file, error: problems.duplicateHookName(name) });
-    const tools = ruleTools(rules);
-    const resolvers = cached((cwd: string) => pathResolver(cwd, projectRoot));
-    result.hooks.push({
-      name,
-      description: ruleFileDescription({
-        deny: rules.deny.rules.length,
-        ask: rules.ask.rules.length,
-        allow: rules.allow.rules.length,
-        grants: rules.grants.rules.length,
-      }),
-      ...(tools && { tools }),
-      handler({ cwd, tool }) {
-        const verdict = decide(rules, tool, cwd, resolvers(cwd), grants());
-        if (verdict?.kind === "deny")
-          return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
-        if (verdict?.kind === "ask") {
-          const { rule, spans } = verdict;
-          const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
-          noteAskingRule(prompt, rule.text);
-          return { decision: "request", prompt };
-        }
-        if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
-        return undefined;
-      },
-      scope,
-      source: file,
-      permissionRoot: root,
-      rules,
-    });
-  } catch (error) {
-    result.errors.push({ file, error: describeError(error) });
-  }
+  const rules = parseRuleFile(readFileSync(file, "utf8"));
+  if ("error" in rules) throw new Error(rules.error);
+  // A project's rule file lives in <project>/.pi/permissions; a user's `/x` starts at the project.
+  const projectRoot = scope === "project" ? dirname(dirname(root)) : undefined;
+  const exampleCwd = projectRoot ?? process.cwd();
+  const failed = failedExample(rules, exampleCwd, pathResolver(exampleCwd, projectRoot));
+  if (failed) throw new Error(failed);
+  for (const { entry, problem } of rules.unsupported) result.warnings.push({ file, error: `${entry}: ${problem}` });
+  fileGrants.push(rules.grants);
+  const name = basename(file);
+  const tools = ruleTools(rules);
+  const resolvers = new Map<string, PathResolver>();
+  addHook(result, {
+    name,
+    description: ruleFileDescription({
+      deny: rules.deny.rules.length,
+      ask: rules.ask.rules.length,
+      allow: rules.allow.rules.length,
+      grants: rules.grants.rules.length,
+    }),
+    ...(tools && { tools }),
+    handler({ cwd, tool }) {
+      const verdict = decide(
+        rules,
+        tool,
+        cwd,
+        getOrAdd(resolvers, cwd, () => pathResolver(cwd, projectRoot)),
+        grants(),
+      );
+      if (verdict?.kind === "deny") return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
+      if (verdict?.kind === "ask") {
+        const { rule, spans } = verdict;
+        const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
+        noteAskingRule(prompt, rule.text);
+        return { decision: "request", prompt };
+      }
+      if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
+      return undefined;
+    },
+    scope,
+    source: file,
+    permissionRoot: root,
+    rules,
+  });
+}
+
+/** A hook joins the load; one whose name another hook has already is a warning, and both gate. */
+function addHook(result: LoadResult, hook: LoadedHook): void {
+  if (result.hooks.some((other) => other.name === hook.name))
+    result.warnings.push({ file: hook.source, error: problems.duplicateHookName(hook.name) });
+  result.hooks.push(hook);
 }
 
 /** The tools a rule file's deny and ask rules can match; undefined when any tool may match. */
@@ -322,18 +326,7 @@ function pathResolver(cwd: string, projectRoot: string | undefined): PathResolve
   };
 }
 
-function cached<Value>(make: (key: string) => Value): (key: string) => Value {
-  const values = new Map<string, Value>();
-  return (key) => {
-    let value = values.get(key);
-    if (value === undefined) {
-      value = make(key);
-      values.set(key, value);
-    }
-    return value;
-  };
-}
-
+/** A module's hooks and wrapper entries join the load; a module that does not load throws. */
 async function loadModule(
   file: string,
   scope: Scope,
@@ -344,34 +337,24 @@ async function loadModule(
 ): Promise<void> {
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
-  try {
-    const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-    const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
-    const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
-    const factory = module.default;
-    if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
-    let open = true;
-    const api = createPermissionsAPI(
-      (hook) => {
-        // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
-        if (open) hooks.push(checkedHook(hook, file, scope, root));
-      },
-      (table) => {
-        if (open) wrappers = { ...wrappers, ...table };
-      },
-    );
-    await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
-    open = false;
-  } catch (error) {
-    result.errors.push({ file, error: describeError(error) });
-    return;
-  }
-  for (const hook of hooks) {
-    if (result.hooks.some((other) => other.name === hook.name)) {
-      result.warnings.push({ file, error: problems.duplicateHookName(hook.name) });
-    }
-    result.hooks.push(hook);
-  }
+  const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
+  const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
+  const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
+  const factory = module.default;
+  if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
+  let open = true;
+  const api = createPermissionsAPI(
+    (hook) => {
+      // Hooks belong to a load; one registered later (from a timer, say) would never be reported.
+      if (open) hooks.push(checkedHook(hook, file, scope, root));
+    },
+    (table) => {
+      if (open) wrappers = { ...wrappers, ...table };
+    },
+  );
+  await withTimeLimit(Promise.resolve(factory(api)), LOAD_TIME_LIMIT_MS, timeLimit);
+  open = false;
+  for (const hook of hooks) addHook(result, hook);
   if (wrappers) result.wrappers = Object.freeze({ ...(result.wrappers ?? WRAPPERS), ...wrappers });
 }
 
@@ -396,7 +379,7 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
   if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
   const description = typeof hook.description === "string" ? hook.description : undefined;
   // A `tools` that is not a list of names filters nothing: the hook sees every call.
-  const tools = Array.isArray(hook.tools) && hook.tools.every((name) => typeof name === "string") ? [...hook.tools] : undefined;
+  const tools = isStringList(hook.tools) ? [...hook.tools] : undefined;
   return {
     name: hook.name,
     description,
@@ -406,12 +389,4 @@ function checkedHook(hook: Hook, file: string, scope: Scope, root: string): Load
     source: file,
     permissionRoot: root,
   };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -4,6 +4,7 @@
 // A call another call made (pi 1.x: a codemode script's `tools.bash(…)`) returns its result to
 // that call, not to the agent. Its note rides its own result as usual, and is also relayed to the
 // agent's own call at the root of the chain, whose result the agent reads.
+import { getOrAdd } from "./values.ts";
 
 export type PendingNote =
   | { kind: "authorize"; hookName: string; note: string }
@@ -52,10 +53,7 @@ export class NoteStore {
 
   /** Keeps a note about `toolCallId`, a call another call made, for the result of the agent's call at its root. */
   relay(toolCallId: string, note: RelayedNote): void {
-    const root = this.rootOf(toolCallId);
-    const notes = this.#relayed.get(root);
-    if (notes) notes.push(note);
-    else this.#relayed.set(root, [note]);
+    getOrAdd(this.#relayed, this.rootOf(toolCallId), () => []).push(note);
   }
 
   /**

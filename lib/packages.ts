@@ -2,14 +2,16 @@
 // where, is pi's answer (its settings and package manager); a package declares its files in
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
-import { globSync, readFileSync, statSync } from "node:fs";
+import { globSync } from "node:fs";
 import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
 import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
 import { packageProblems } from "./presenter.ts";
+import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";
+import { getOrAdd, isStringList, readIfPresent } from "./values.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -73,12 +75,7 @@ const managers = new Map<string, DefaultPackageManager>();
 
 function packageManager(cwd: string, agentDir: string, settingsManager: SettingsManager): DefaultPackageManager {
   const key = JSON.stringify([cwd, agentDir, settingsManager.isProjectTrusted(), settingsManager.getNpmCommand() ?? null]);
-  let manager = managers.get(key);
-  if (manager === undefined) {
-    manager = new DefaultPackageManager({ cwd, agentDir, settingsManager });
-    managers.set(key, manager);
-  }
-  return manager;
+  return getOrAdd(managers, key, () => new DefaultPackageManager({ cwd, agentDir, settingsManager }));
 }
 
 /**
@@ -110,13 +107,13 @@ export function packagePermissions({ source, root, filter }: InstalledPackage): 
 
 /** The manifest's `pi.permissions`; none without a manifest or the key. */
 function readManifest(file: string): { entries?: string[] } | { error: string } {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(file, "utf8");
+    text = readIfPresent(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
     return { error: packageProblems.manifestUnreadable(describeError(error)) };
   }
+  if (text === undefined) return {};
   let entries: unknown;
   try {
     entries = (JSON.parse(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;
@@ -142,7 +139,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
       : [resolve(root, entry)];
     if (paths.length === 0) problem(packageProblems.notFound(entry));
     for (const path of paths) {
-      const kind = kindOf(path);
+      const kind = pathKind(path);
       if (kind === "directory") for (const file of moduleFiles(path)) files.add(file);
       else if (kind === "file") files.add(path);
       else problem(packageProblems.notFound(entry));
@@ -152,15 +149,6 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
   return overrides.length === 0 ? [...files] : applyPatterns([...files], overrides, root);
 }
 
-function kindOf(path: string): "file" | "directory" | undefined {
-  try {
-    const stats = statSync(path);
-    return stats.isDirectory() ? "directory" : stats.isFile() ? "file" : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * pi's filter over a package's resources: globs include (all when none), `!glob` excludes,
  * `+path` adds back an exact path, `-path` removes one; a glob matches the path from the package
@@ -168,19 +156,13 @@ function kindOf(path: string): "file" | "directory" | undefined {
  */
 export function applyPatterns(files: readonly string[], patterns: readonly string[], root: string): string[] {
   const includes = patterns.filter((pattern) => !isOverride(pattern));
-  const excludes = overridesOf(patterns, "!");
-  const forceIncludes = overridesOf(patterns, "+");
-  const forceExcludes = overridesOf(patterns, "-");
-  const selected = files.filter(
+  const [excludes = [], forceIncludes = [], forceExcludes = []] = ["!", "+", "-"].map((prefix) => overridesOf(patterns, prefix));
+  return files.filter(
     (file) =>
-      (includes.length === 0 || matchesAny(file, includes, root)) &&
-      !matchesAny(file, excludes, root) &&
-      !isExactly(file, forceExcludes, root),
+      !isExactly(file, forceExcludes, root) &&
+      (isExactly(file, forceIncludes, root) ||
+        ((includes.length === 0 || matchesAny(file, includes, root)) && !matchesAny(file, excludes, root))),
   );
-  const added = files.filter(
-    (file) => !selected.includes(file) && isExactly(file, forceIncludes, root) && !isExactly(file, forceExcludes, root),
-  );
-  return files.filter((file) => selected.includes(file) || added.includes(file));
 }
 
 function overridesOf(patterns: readonly string[], prefix: string): string[] {
@@ -211,9 +193,5 @@ function posix(path: string): string {
 }
 
 function isOverride(pattern: string): boolean {
-  return pattern.startsWith("!") || pattern.startsWith("+") || pattern.startsWith("-");
-}
-
-function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
+  return /^[!+-]/.test(pattern);
 }

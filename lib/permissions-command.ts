@@ -2,6 +2,7 @@
 // parsing, hook names, argument completion. Pure.
 import { type AutocompleteItem, fuzzyFilter } from "@earendil-works/pi-tui";
 import { type GrantScopeName, SUBCOMMAND_DESCRIPTIONS } from "./presenter.ts";
+import { isRecord } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
 export type PermissionsCommand =
@@ -26,17 +27,26 @@ type Subcommand = (typeof SUBCOMMANDS)[number];
 export function parsePermissionsCommand(args: string): PermissionsCommand {
   const { word, rest } = split(args);
   if (word === "") return { kind: "list" };
-  const subcommand = asSubcommand(word);
-  if (!subcommand) return { kind: "usage" };
   const name = rest.trim();
-  if (subcommand === "log") return name === "" ? { kind: "log" } : { kind: "usage" };
-  if (subcommand === "test") return name === "" ? { kind: "usage" } : testCall(name);
-  if (subcommand === "grant") return grantCommand(name);
-  if (subcommand === "revoke") return name === "" ? { kind: "usage" } : { kind: "revoke", rule: name };
-  if (subcommand === "new") return newCommand(name);
-  return name === ""
-    ? { kind: "switch", enabled: subcommand === "enable" }
-    : { kind: "switch", enabled: subcommand === "enable", name };
+  const usage = { kind: "usage" } as const;
+  const subcommand = asSubcommand(word);
+  switch (subcommand) {
+    case "enable":
+    case "disable":
+      return { kind: "switch", enabled: subcommand === "enable", ...(name !== "" && { name }) };
+    case "log":
+      return name === "" ? { kind: "log" } : usage;
+    case "test":
+      return name === "" ? usage : testCall(name);
+    case "grant":
+      return grantCommand(name);
+    case "revoke":
+      return name === "" ? usage : { kind: "revoke", rule: name };
+    case "new":
+      return newCommand(name);
+    default:
+      return usage;
+  }
 }
 
 /** `<tool> <JSON object>` is that tool's call; anything else is a bash command. */
@@ -45,8 +55,7 @@ function testCall(text: string): PermissionsCommand {
   if (rest.startsWith("{")) {
     try {
       const input: unknown = JSON.parse(rest);
-      if (typeof input === "object" && input !== null && !Array.isArray(input))
-        return { kind: "test", toolName: word, input: input as Record<string, unknown> };
+      if (isRecord(input)) return { kind: "test", toolName: word, input };
     } catch {
       // Not JSON: a command such as `echo {a,b}`.
     }
@@ -57,8 +66,8 @@ function testCall(text: string): PermissionsCommand {
 /** `<rule>` for this branch; `<rule> --project` or `<rule> --user` for a rule file. */
 function grantCommand(text: string): PermissionsCommand {
   const [, rule = text, flag] = /^([\s\S]*?)\s+--(project|user)$/.exec(text) ?? [];
-  if (rule.trim() === "" || rule.trim() === "--project" || rule.trim() === "--user") return { kind: "usage" };
-  return { kind: "grant", rule: rule.trim(), scope: flag === "project" || flag === "user" ? flag : "branch" };
+  if (["", "--project", "--user"].includes(rule.trim())) return { kind: "usage" };
+  return { kind: "grant", rule: rule.trim(), scope: (flag as "project" | "user" | undefined) ?? "branch" };
 }
 
 /** `<name>` for the user's folder; with `--project` before, inside or after it, for the project's. */

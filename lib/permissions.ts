@@ -68,24 +68,41 @@ export function registerPermissionControls(
   }
 
   async function run(command: PermissionsCommand, { hooks, errors, wrappers }: LoadResult, ctx: ExtensionContext): Promise<void> {
-    if (command.kind === "usage") return ctx.ui.notify(present.PERMISSIONS_USAGE, "warning");
-    if (command.kind === "list") return list(hooks, errors, ctx);
-    if (command.kind === "log")
-      return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
-    if (command.kind === "test") return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
-    if (command.kind === "grant") return grant(command, ctx);
-    if (command.kind === "revoke") return revoke(command.rule, ctx);
-    if (command.kind === "new") return scaffold(command.name, command.scope, ctx);
+    switch (command.kind) {
+      case "usage":
+        return ctx.ui.notify(present.PERMISSIONS_USAGE, "warning");
+      case "list":
+        return list(hooks, errors, ctx);
+      case "log":
+        return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
+      case "test":
+        return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
+      case "grant":
+        return grant(command, ctx);
+      case "revoke":
+        return revoke(command.rule, ctx);
+      case "new":
+        return scaffold(command.name, command.scope, ctx);
+      case "switch":
+        return switchHooks(command, hooks, ctx);
+    }
+  }
+
+  function switchHooks(
+    { enabled, name: typed }: Extract<PermissionsCommand, { kind: "switch" }>,
+    hooks: readonly LoadedHook[],
+    ctx: ExtensionContext,
+  ): void {
     const names = [...new Set(hooks.map((hook) => hook.name))];
     if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
-    if (command.name === undefined) {
-      enablement.apply(new Map(names.map((name) => [name, command.enabled])), ctx);
-      return ctx.ui.notify(present.notifyAllSwitched(command.enabled, "/permissions enable"), "info");
+    if (typed === undefined) {
+      enablement.apply(new Map(names.map((name) => [name, enabled])), ctx);
+      return ctx.ui.notify(present.notifyAllSwitched(enabled, "/permissions enable"), "info");
     }
-    const name = resolveHookName(command.name, names);
-    if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(command.name, names), "error");
-    enablement.apply(new Map([[name, command.enabled]]), ctx);
-    ctx.ui.notify(present.notifyHookSwitched(name, command.enabled), "info");
+    const name = resolveHookName(typed, names);
+    if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(typed, names), "error");
+    enablement.apply(new Map([[name, enabled]]), ctx);
+    ctx.ui.notify(present.notifyHookSwitched(name, enabled), "info");
   }
 
   /**
@@ -105,9 +122,12 @@ export function registerPermissionControls(
             return { render: () => [], invalidate() {} };
           })
         : present.problems.noTerminal;
-    if (reason === undefined) ctx.ui.notify(present.notifyScaffolded(shown, made.written), "info");
-    else if (ctx.hasUI) ctx.ui.notify(present.notifyScaffoldedNoEditor(shown, made.written, reason), "info");
-    else process.stdout.write(`${present.notifyScaffoldedNoEditor(shown, made.written, reason)}\n`);
+    tell(
+      ctx,
+      reason === undefined
+        ? present.notifyScaffolded(shown, made.written)
+        : present.notifyScaffoldedNoEditor(shown, made.written, reason),
+    );
   }
 
   function grant(chosen: Grant, ctx: ExtensionContext): void {
@@ -155,10 +175,7 @@ export function registerPermissionControls(
       if (granted !== undefined) verdicts.push(dryRunGranted(hook, enabled, granted));
       else if (verdict) verdicts.push(dryRunVerdict(verdict, enabled, toolName, tool.detail));
     }
-    const report = present.dryRunReport(toVisible(toolName), toVisible(tool.detail), verdicts, homedir());
-    // Print mode has no notices: there the report goes to the terminal (pi sends extensions' stdout to stderr).
-    if (ctx.hasUI) ctx.ui.notify(report, "info");
-    else process.stdout.write(`${report}\n`);
+    tell(ctx, present.dryRunReport(toVisible(toolName), toVisible(tool.detail), verdicts, homedir()));
   }
 
   async function list(hooks: readonly LoadedHook[], errors: LoadResult["errors"], ctx: ExtensionContext): Promise<void> {
@@ -195,6 +212,12 @@ export function registerPermissionControls(
   }
 }
 
+/** Print mode has no notices: there the text goes to the terminal (pi sends extensions' stdout to stderr). */
+function tell(ctx: ExtensionContext, text: string): void {
+  if (ctx.hasUI) ctx.ui.notify(text, "info");
+  else process.stdout.write(`${text}\n`);
+}
+
 function displayPath(path: string): string {
   return present.displayPath(path, homedir());
 }
@@ -208,16 +231,16 @@ function dryRunGranted(hook: LoadedHook, enabled: boolean, grant: string): prese
   return { ...dryRunHook(hook, enabled), outcome: { kind: "granted", grant: toVisible(grant) } };
 }
 
+const DECISION_TEXTS = ["hook", "tool", "detail", "edited", "grant"] as const;
+
+/** A decision with its texts (the hook, the call, what ran instead, the grant) in visible notation. */
 function visibleDecision(decision: DecisionRecord): DecisionRecord {
-  const { hook, tool, detail, edited, grant } = decision;
-  return {
-    ...decision,
-    ...(grant === undefined ? {} : { grant: toVisible(grant) }),
-    hook: toVisible(hook),
-    tool: toVisible(tool),
-    detail: toVisible(detail),
-    ...(edited === undefined ? {} : { edited: toVisible(edited) }),
-  };
+  const visible = { ...decision };
+  for (const key of DECISION_TEXTS) {
+    const value = visible[key];
+    if (value !== undefined) visible[key] = toVisible(value);
+  }
+  return visible;
 }
 
 function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, detail: string): present.DryRunVerdict {

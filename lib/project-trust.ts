@@ -4,6 +4,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
 import { report } from "./guard.ts";
 import * as present from "./presenter.ts";
+import { getOrAdd } from "./values.ts";
 
 /**
  * Each project folder's decision, made once for as long as this extension runs, as pi decides a
@@ -15,17 +16,15 @@ export class ProjectTrust {
 
   /** Whether the modules in `dir` load; a no is told when it is decided. */
   modulesTrusted(ctx: ExtensionContext, dir: string): Promise<boolean> {
-    let decision = this.#decisions.get(dir);
-    if (decision === undefined) {
-      decision = projectModulesTrusted(ctx, dir).then((trusted) => {
+    return getOrAdd(this.#decisions, dir, () => {
+      const decision = projectModulesTrusted(ctx, dir).then((trusted) => {
         if (!trusted) report(ctx, present.notifyProjectModulesSkipped(dir), "warning");
         return trusted;
       });
       // A question that failed is asked again at the next load.
       decision.catch(() => this.#decisions.delete(dir));
-      this.#decisions.set(dir, decision);
-    }
-    return decision;
+      return decision;
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /** As many symlinks as Linux follows for one path before it gives up (ELOOP). */
@@ -28,5 +28,15 @@ function resolved(path: string, budget: { symlinks: number }): string {
       // Not there (yet): the rest of the path is taken as written.
     }
     return joined;
+  }
+}
+
+/** What is at `path`, symlinks followed: a file, a directory, or neither (nothing, or something else). */
+export function pathKind(path: string): "file" | "directory" | undefined {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? "directory" : stats.isFile() ? "file" : undefined;
+  } catch {
+    return undefined;
   }
 }

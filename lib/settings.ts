@@ -6,6 +6,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { type AttentionSetting, SIGNALS, type Signal } from "./attention.ts";
 import { notifySettingInvalid, settingProblems } from "./presenter.ts";
+import { isRecord } from "./values.ts";
 
 export const SETTINGS_KEY = "permissionHooks";
 
@@ -37,7 +38,7 @@ export function parseSettings(
   const problems: string[] = [];
   for (const { file, value } of sources) {
     if (value === undefined) continue;
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    if (!isRecord(value)) {
       problems.push(notifySettingInvalid(file, undefined, settingProblems.notAnObject));
       continue;
     }

@@ -14,6 +14,7 @@ import type { EditReplacement, McpTool, PermissionTool, WrapperSpec } from "./ap
 import * as present from "./presenter.ts";
 import { realPath } from "./real-path.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
+import { isRecord } from "./values.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
 export function isCommandTool(name: string): name is "bash" | "powershell" {
@@ -48,20 +49,17 @@ export function normalizeToolInput(
   // picc-edit may register its Claude-Code-shaped edit tool as "Edit"; hooks see one edit tool.
   const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
   switch (kind) {
-    case "bash": {
+    case "bash":
+    case "powershell": {
       const fields: Unchecked<BashToolInput> = input;
       const command = text(fields.command);
+      const shell = { input, detail: command, command, timeout: number(fields.timeout) };
+      if (kind === "powershell") return { name: kind, ...shell };
       let parsed: ParsedShell | undefined;
-      const parse = () => {
-        parsed ??= parseShell(command, wrappers);
-        return parsed;
-      };
+      const parse = () => (parsed ??= parseShell(command, wrappers));
       return {
         name: kind,
-        input,
-        detail: command,
-        command,
-        timeout: number(fields.timeout),
+        ...shell,
         get commands() {
           return parse().commands;
         },
@@ -70,39 +68,23 @@ export function normalizeToolInput(
         },
       };
     }
-    case "powershell": {
-      const fields: Unchecked<BashToolInput> = input;
-      const command = text(fields.command);
-      return { name: kind, input, detail: command, command, timeout: number(fields.timeout) };
-    }
     case "read": {
       const fields: Unchecked<ReadToolInput> = input;
       const path = text(fields.path);
       const offset = number(fields.offset);
       const limit = number(fields.limit);
-      return Object.assign(pathFields(path, cwd), {
-        name: kind,
-        offset,
-        limit,
-        input,
-        detail: present.readDetail(path, offset, limit),
-      });
+      return fileTool(path, cwd, { name: kind, offset, limit, input, detail: present.readDetail(path, offset, limit) });
     }
     case "write": {
       const fields: Unchecked<WriteToolInput> = input;
       const path = text(fields.path);
       const content = text(fields.content);
-      return Object.assign(pathFields(path, cwd), {
-        name: kind,
-        input,
-        content,
-        detail: present.writeDetail(path, lineCount(content)),
-      });
+      return fileTool(path, cwd, { name: kind, input, content, detail: present.writeDetail(path, lineCount(content)) });
     }
     case "ls": {
       const fields: Unchecked<LsToolInput> = input;
       const path = text(fields.path) || ".";
-      return Object.assign(pathFields(path, cwd), { name: kind, input, limit: number(fields.limit), detail: path });
+      return fileTool(path, cwd, { name: kind, input, limit: number(fields.limit), detail: path });
     }
     case "edit":
       return editTool(input, cwd);
@@ -157,7 +139,7 @@ function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
         return { oldText: text(replacement.oldText), newText: text(replacement.newText) };
       });
   const replaceAll = claudeShape && claude.replace_all === true;
-  return Object.assign(pathFields(path, cwd), {
+  return fileTool(path, cwd, {
     name: "edit" as const,
     input,
     edits,
@@ -174,9 +156,9 @@ function lineCount(content: string): number {
   return lines;
 }
 
-/** The path fields of a file tool; the tool's own fields are assigned onto it, keeping `realPath` lazy. */
-function pathFields(path: string, cwd: string) {
-  return Object.assign(resolvedPath(path, cwd), { path });
+/** A file tool: its path fields, then its own, assigned onto them to keep `realPath` lazy. */
+function fileTool<Fields extends object>(path: string, cwd: string, fields: Fields) {
+  return Object.assign(resolvedPath(path, cwd), { path }, fields);
 }
 
 function resolvedPath(path: string, cwd: string) {
@@ -239,10 +221,6 @@ function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
       );
   seen.delete(value);
   return sorted;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string {

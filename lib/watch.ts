@@ -4,6 +4,7 @@ import { basename, dirname, join } from "node:path";
 import { isPermissionFile } from "./loader.ts";
 import { realPath } from "./real-path.ts";
 import type { Timers } from "./timers.ts";
+import { getOrAdd } from "./values.ts";
 
 /** Editors save in bursts (a temp file, a rename, a chmod): one change once they have settled. */
 export const SETTLE_MS = 150;
@@ -95,8 +96,7 @@ export class FolderWatch {
   }
 
   close(): void {
-    for (const watched of this.#watched.values()) for (const watching of watched.watching.values()) watching.close();
-    this.#watched.clear();
+    this.watch([]);
     if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
     this.#settling = undefined;
     this.#changed = new Set();
@@ -109,8 +109,7 @@ export class FolderWatch {
    */
   #arm(folder: string, heard = false): void {
     const identity = this.#folders.identity(folder);
-    const watched = this.#watched.get(folder) ?? { identity, heard: 0, watching: new Map<string, Watching>() };
-    this.#watched.set(folder, watched);
+    const watched = getOrAdd(this.#watched, folder, () => ({ identity, heard: 0, watching: new Map<string, Watching>() }));
     if (heard) watched.heard++;
     const wanted = this.#watchers(folder, identity, watched.heard);
     for (const [key, watching] of watched.watching) {

@@ -9,6 +9,7 @@ import {
   DECISION_ENTRY,
   DecisionLog,
   type DecisionRecord,
+  grantedDecision,
   unansweredDecision,
 } from "../lib/decision-log.ts";
 import { Enablement } from "../lib/enablement.ts";
@@ -106,6 +107,33 @@ describe("the audit file", () => {
     log.setAuditFile(path);
     log.record(unansweredDecision(CALL, "hook"), ctx);
     expect(readFileSync(path, "utf8")).toStartWith("earlier\n{");
+  });
+
+  test("each kind of decision's line, key for key in its order", () => {
+    const path = join(dir, "order.jsonl");
+    const log = new DecisionLog({ appendEntry: () => {} }, () => AT);
+    log.setAuditFile(path);
+    const grant = { rule: "Bash(rm:*)", scope: "branch" } as const;
+    for (const decision of [
+      approverDecision(CALL, { kind: "authorize", note: "ok", dontAskAgain: true, grant }),
+      approverDecision(CALL, { kind: "edit", command: "rm -r out" }),
+      approverDecision(CALL, { kind: "abort", note: "no" }),
+      grantedDecision(CALL, "Bash(rm:*)"),
+      unansweredDecision(CALL, "timeout"),
+    ])
+      log.record(decision, ctx);
+    const call = '"time":"2026-01-02T03:04:05.000Z","hook":"Ask","tool":"bash","detail":"rm -r build"';
+    const where = '"session":"s-1","cwd":"/project"';
+    expect(readFileSync(path, "utf8")).toBe(
+      [
+        `{${call},"note":true,"by":"approver","outcome":"authorize","dontAskAgain":true,"grant":"Bash(rm:*)",${where}}`,
+        `{${call},"note":false,"by":"approver","outcome":"edit","edited":"rm -r out",${where}}`,
+        `{${call},"note":true,"by":"approver","outcome":"abort",${where}}`,
+        `{${call},"outcome":"authorize","note":false,"grant":"Bash(rm:*)","by":"grant",${where}}`,
+        `{${call},"outcome":"abort","note":false,"by":"timeout",${where}}`,
+        "",
+      ].join("\n"),
+    );
   });
 
   test("a file that can't be written: said once, and the session still gets every record", () => {

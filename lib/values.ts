@@ -1,0 +1,42 @@
+// Small checks and lookups the modules share.
+import { readFileSync } from "node:fs";
+import type { SessionEntry } from "@earendil-works/pi-coding-agent";
+
+/** A plain object: not null, not an array. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+/** The strings of a list; none when it is not one. */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+}
+
+/** The value `map` holds for `key`, made and added the first time. */
+export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () => Value): Value {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** The data of this extension's custom session entries of one type, oldest first. */
+export function customData(branch: readonly SessionEntry[], customType: string): unknown[] {
+  return branch.flatMap((entry) => (entry.type === "custom" && entry.customType === customType ? [entry.data] : []));
+}
+
+/** A text file's content; undefined when there is no such file. Any other failure throws. */
+export function readIfPresent(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
