@@ -1,12 +1,13 @@
 // A rule file: its JSON (Claude Code's `permissions` block, plus examples and grants), and what its
 // rules decide about one call. Pure: the file's text comes in, symlinks are resolved by the caller.
-import { resolve } from "node:path";
 import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
+import { resolve } from "./node.ts";
 import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
 import { isHome } from "./shell-words.ts";
 import { normalizeToolInput } from "./tool-input.ts";
+import { isRecord } from "./values.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 export const RULE_KINDS: readonly RuleKind[] = ["deny", "ask", "allow"];
@@ -384,10 +385,6 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
 function searchPath(tool: PermissionTool, cwd: string, home: string): string {
   const path = "path" in tool && typeof tool.path === "string" && tool.path !== "" ? tool.path : ".";
   return isHome(path) ? resolve(home, path.slice(2)) : resolve(cwd, path);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
