@@ -1,10 +1,10 @@
 // The decision log: every prompt outcome and every block, appended to the session as a custom
 // entry (so each branch has its own history, through /reload, resume, /tree and /fork), and,
 // when the Approver configured one, to an append-only JSON-lines audit file across sessions.
-import { appendFileSync } from "node:fs";
 import type { ExtensionAPI, ExtensionContext, SessionEntry } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
 import { report } from "./guard.ts";
+import { appendFileSync } from "./node.ts";
 import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
 import * as present from "./presenter.ts";
 import type { PromptOutcome } from "./prompt-overlay.ts";

@@ -1,9 +1,6 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TUI } from "@earendil-works/pi-tui";
 import { describeError } from "./failure.ts";
+import { join, mkdtempSync, readFileSync, rmSync, spawn, tmpdir, writeFileSync } from "./node.ts";
 import { problems } from "./presenter.ts";
 
 export type ExternalEditorResult = { ok: true; text: string } | { ok: false; reason: string };

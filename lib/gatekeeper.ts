@@ -1,4 +1,3 @@
-import { dirname, join } from "node:path";
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
@@ -11,6 +10,7 @@ import { report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
+import { dirname, join } from "./node.ts";
 import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
 import { installedPackages, packagePermissions } from "./packages.ts";
 import * as present from "./presenter.ts";

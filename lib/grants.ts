@@ -1,8 +1,6 @@
 // Grants: a narrower "don't ask again" than switching a hook off. A grant is a rule the Approver
 // saw, kept on the session branch (a custom entry, like enablement), in the project's rule file or
 // in the user's. A request a grant covers gives way to the hooks after it; a block never does.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { HighlightSpan, HookInput, PermissionTool } from "./api.ts";
@@ -10,6 +8,7 @@ import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeError } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook } from "./loader.ts";
+import { dirname, join, mkdirSync, renameSync, writeFileSync } from "./node.ts";
 import { type GrantScopeName, grantProblems } from "./presenter.ts";
 import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseRule, type Rule } from "./rules-grammar.ts";

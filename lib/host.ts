@@ -5,10 +5,10 @@
  * anything uses them. Unbundled (unit tests), lib/ imports the dev copies and never loads this file.
  */
 
-import { readFileSync } from "node:fs";
 import type * as Agent from "@earendil-works/pi-coding-agent";
 import type * as Tui from "@earendil-works/pi-tui";
 import { describeError } from "./failure.ts";
+import { readFileSync } from "./node.ts";
 
 // pi imports extensions through jiti. Code jiti has transformed gets `jitiImport`, which resolves
 // pi's packages the way pi set up: aliases to its own files, or the modules a bundled or compiled

@@ -1,7 +1,3 @@
-import { type Dirent, readdirSync, readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { basename, dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type {
   AuthorRequestPrompt,
   BashTool,
@@ -17,6 +13,7 @@ import type {
 import { describeError, withTimeLimit } from "./failure.ts";
 import { noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
+import { basename, type Dirent, dirname, homedir, join, pathToFileURL, readdirSync, readFileSync } from "./node.ts";
 import type { PackagePermissions } from "./packages.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
 import { pathKind, realPath } from "./real-path.ts";

@@ -2,12 +2,11 @@
 // where, is pi's answer (its settings and package manager); a package declares its files in
 // `"pi": { "permissions": [...] }` or keeps them in `permissions/`, and the package's settings entry
 // narrows them with `"permissions": [...]`, the filter pi applies to a package's other resources.
-import { globSync } from "node:fs";
-import { basename, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
 import { CONFIG_DIR_NAME, DefaultPackageManager, getAgentDir, type SettingsManager } from "@earendil-works/pi-coding-agent";
 import { describeError } from "./failure.ts";
 import type { LoadError } from "./loader.ts";
 import { moduleFiles } from "./loader.ts";
+import { basename, globSync, isAbsolute, join, matchesGlob, relative, resolve, sep } from "./node.ts";
 import { packageProblems } from "./presenter.ts";
 import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";

@@ -1,4 +1,3 @@
-import { homedir } from "node:os";
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir } from "@earendil-works/pi-coding-agent";
 import type { KeyId } from "@earendil-works/pi-tui";
@@ -12,6 +11,7 @@ import { type Grant, type Grants, type HeldGrant, permissionsFolder, takeGranted
 import { guard } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
+import { homedir } from "./node.ts";
 import {
   completePermissionsArgs,
   type PermissionsCommand,

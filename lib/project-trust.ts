@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
 import { report } from "./guard.ts";
+import { join, readFileSync } from "./node.ts";
 import * as present from "./presenter.ts";
 import { getOrAdd } from "./values.ts";
 

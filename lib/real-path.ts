@@ -1,5 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, lstatSync, readlinkSync, realpathSync, resolve, statSync } from "./node.ts";
 
 /** As many symlinks as Linux follows for one path before it gives up (ELOOP). */
 const MAX_SYMLINKS = 40;

@@ -1,8 +1,8 @@
 // Matching one rule pattern against one simple command or one path. Pure: resolving symlinks is
 // the caller's, which passes the path (and the directories patterns start from) both as written
 // and as resolved.
-import { isAbsolute, relative, resolve } from "node:path";
 import type { ShellCommand, ShellRedirect, ShellWord } from "./api.ts";
+import { isAbsolute, relative, resolve } from "./node.ts";
 import type { BashPattern, PathPattern, PatternWord } from "./rules-grammar.ts";
 import { TILDE_PATH } from "./shell-words.ts";
 

@@ -1,8 +1,7 @@
 // `/permissions new`: a permission module from a template, with the Author API's declaration and a
 // tsconfig.json beside it the first time, so an editor completes and type-checks it.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { packedApiDeclaration } from "./api-declaration.ts" with { type: "macro" };
+import { existsSync, join, mkdirSync, writeFileSync } from "./node.ts";
 import { scaffoldProblems } from "./presenter.ts";
 
 /** The module's types come from this file, beside it; the loader skips `.d.ts` files and tsconfig.json. */

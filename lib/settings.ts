@@ -1,10 +1,9 @@
 // The extension's settings: the "permissionHooks" key of pi's settings.json, the user's and (in a
 // trusted project) the project's, which overrides it key by key. Read through pi's SettingsManager.
-import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir, SettingsManager } from "@earendil-works/pi-coding-agent";
 import { type AttentionSetting, SIGNALS, type Signal } from "./attention.ts";
+import { homedir, isAbsolute, join } from "./node.ts";
 import { notifySettingInvalid, settingProblems } from "./presenter.ts";
 import { isRecord } from "./values.ts";
 

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, readFileSync } from "./node.ts";
 
 /**
  * The toggle-all shortcut's id in pi's keybindings.json, next to pi's own actions:

@@ -1,6 +1,3 @@
-import { homedir } from "node:os";
-import { isAbsolute, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import type {
   BashToolInput,
   EditToolInput,
@@ -11,6 +8,7 @@ import type {
   WriteToolInput,
 } from "@earendil-works/pi-coding-agent";
 import type { EditReplacement, McpTool, PermissionTool, WrapperSpec } from "./api.ts";
+import { fileURLToPath, homedir, isAbsolute, relative, resolve, sep } from "./node.ts";
 import * as present from "./presenter.ts";
 import { realPath } from "./real-path.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";

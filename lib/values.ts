@@ -1,6 +1,6 @@
 // Small checks and lookups the modules share.
-import { readFileSync } from "node:fs";
 import type { SessionEntry } from "@earendil-works/pi-coding-agent";
+import { readFileSync } from "./node.ts";
 
 /** A plain object: not null, not an array. */
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,6 @@
 // Live reload: the permission folders are watched, and a burst of saves becomes one change.
-import { readdirSync, statSync, watch } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { isPermissionFile } from "./loader.ts";
+import { basename, dirname, join, readdirSync, statSync, watch } from "./node.ts";
 import { realPath } from "./real-path.ts";
 import type { Timers } from "./timers.ts";
 import { getOrAdd } from "./values.ts";
