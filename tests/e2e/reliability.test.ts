@@ -212,7 +212,7 @@ describeEachPi("reliability", (suite) => {
     const big = `: ${"x".repeat(1_000_000)}\necho big > big.txt`;
     const pi = await suite.start({
       extensions: [DIST],
-      env: { PI_E2E_CONTEXT_WINDOW: "10000000" },
+      env: { PI_E2E_CONTEXT_WINDOW: "10000000", PI_E2E_TOKEN_SIZE: "65536" },
       files: { "agent/permissions/ask.js": ASK_BASH },
       script: [{ toolCalls: [{ name: "bash", arguments: { command: big } }] }, { text: "ok" }],
     });
