@@ -102,6 +102,7 @@ export class Gatekeeper {
    * told when its file changes or it is new, not again with every other change.
    */
   reload(ctx: ExtensionContext, changed: ReadonlySet<string>): Promise<void> {
+    if (![...changed].some((path) => this.#concerns(path))) return Promise.resolve();
     const waiting = this.#nextReload;
     if (waiting) {
       waiting.ctx = ctx;
@@ -115,10 +116,21 @@ export class Gatekeeper {
     return next.done;
   }
 
+  /**
+   * Whether a change at `path` can change the hooks. A package's root is watched for its manifest
+   * and the files it lists there; its other files (its code, its lock file) are not the hooks'.
+   */
+  #concerns(path: string): boolean {
+    return !(this.#dirs?.packages ?? []).some(
+      ({ root, files }) => dirname(path) === root && path !== join(root, "package.json") && !files.includes(path),
+    );
+  }
+
   async #reloadWhenFree(next: NextReload): Promise<void> {
     while (this.#openPrompts.size > 0) await this.#promptQueue;
     const previous = await this.#loading;
-    if (this.#nextReload !== next) return;
+    // A session that ended meanwhile has no hooks to load.
+    if (this.#closed || this.#nextReload !== next) return;
     this.#nextReload = undefined;
     const { ctx, changed } = next;
     this.#loading = this.#loadHooks(ctx, piSettings(ctx.cwd, ctx.isProjectTrusted()), { previous, changed });
@@ -337,6 +349,7 @@ export class Gatekeeper {
    */
   close(): void {
     this.#closed = true;
+    this.#nextReload = undefined;
     this.#notes.discardAll();
     for (const prompt of this.#openPrompts) prompt.cancel();
   }

@@ -234,6 +234,24 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
     expect(imports.files()).toEqual([]);
     expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Gate", "after") });
   });
+  test("a session that ends drops the reload still waiting: nothing loads for it", async () => {
+    const imports = heldImports();
+    gatekeeper = new Gatekeeper(
+      new Enablement({ appendEntry: () => {} }),
+      approver.show,
+      undefined,
+      undefined,
+      imports.importAfresh,
+    );
+    const { gate } = await start({ gate: asking("Gate") });
+    const asked = call();
+    await approver.next();
+    const reload = gatekeeper.reload(session.ctx, new Set([gate!]));
+    gatekeeper.close();
+    expect(await asked).toEqual({ block: true, reason: present.agentAbort("Gate") });
+    await reload;
+    expect(imports.files()).toEqual([]);
+  });
 });
 
 describe("a project's trust is decided once per project folder, not again with every reload", () => {

@@ -402,7 +402,7 @@ describe("loading: after the project's and the user's, scoped by the package", (
   });
 });
 
-describe("a package.json that is not JSON fails closed", () => {
+describe("a package's manifest: one that is not JSON fails closed; it and its root are watched", () => {
   const BROKEN_MANIFEST = '{ "name": "gated", "pi": { "permissions": ["gates"] ';
 
   function gatedPackage(): { root: string; manifest: string } {
@@ -461,6 +461,21 @@ describe("a package.json that is not JSON fails closed", () => {
     const { session, keeper } = gatekeeper();
     keeper.load(session.ctx);
     expect(await keeper.watchedFolders(session.ctx)).toContain(root);
+  });
+
+  test("in a package's root, only its manifest and the files it lists reload: not its code or lock file", async () => {
+    const root = pkg("rooted", { "gate.js": blockingModule("Root gate", "v1"), "index.ts": "" }, { permissions: ["gate.js"] });
+    write({ "settings.json": JSON.stringify({ packages: [root] }) }, agentDir);
+    const { session, keeper } = gatekeeper();
+    keeper.load(session.ctx);
+    const first = await keeper.loaded();
+    await keeper.reload(session.ctx, new Set([join(root, "index.ts"), join(root, "package-lock.json")]));
+    expect(await keeper.loaded()).toBe(first);
+    for (const file of ["gate.js", "package.json"]) {
+      const before = await keeper.loaded();
+      await keeper.reload(session.ctx, new Set([join(root, file)]));
+      expect(await keeper.loaded()).not.toBe(before);
+    }
   });
 });
 
