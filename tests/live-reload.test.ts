@@ -130,7 +130,10 @@ interface HeldImport {
   release(): void;
 }
 
-/** An importAfresh that holds each import until the test releases it: a load in flight stays in flight. */
+/**
+ * The gatekeeper, afresh, with an importAfresh that holds each import until the test releases it: a
+ * load in flight stays in flight.
+ */
 function heldImports() {
   const asked: HeldImport[] = [];
   const waiters: ((held: HeldImport) => void)[] = [];
@@ -147,19 +150,13 @@ function heldImports() {
     const held = asked[taken++];
     return held ? Promise.resolve(held) : new Promise<HeldImport>((resolve) => waiters.push(resolve));
   };
-  return { importAfresh, next, files: () => asked.map((held) => held.file) };
+  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show, undefined, undefined, importAfresh);
+  return { next, files: () => asked.map((held) => held.file) };
 }
 
 describe("reloads run one at a time; changes that arrive meanwhile join the next", () => {
   test("two changes queued behind an open prompt are one load once it is answered: a broken save is told once", async () => {
     const imports = heldImports();
-    gatekeeper = new Gatekeeper(
-      new Enablement({ appendEntry: () => {} }),
-      approver.show,
-      undefined,
-      undefined,
-      imports.importAfresh,
-    );
     const { gate, other } = await start({ gate: asking("Gate"), other: blocking("Other", "v1") });
     const asked = call();
     const prompt = await approver.next();
@@ -184,13 +181,6 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
 
   test("a change during a load waits for it; the changes that arrive meanwhile are one load after it", async () => {
     const imports = heldImports();
-    gatekeeper = new Gatekeeper(
-      new Enablement({ appendEntry: () => {} }),
-      approver.show,
-      undefined,
-      undefined,
-      imports.importAfresh,
-    );
     const { first, second } = await start({ first: blocking("First", "v1"), second: blocking("Second", "v1") });
     const running = gatekeeper.reload(session.ctx, new Set([first!]));
     const held = await imports.next();
@@ -214,13 +204,6 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
 
   test("a session's load drops the reload still waiting: it read everything afresh", async () => {
     const imports = heldImports();
-    gatekeeper = new Gatekeeper(
-      new Enablement({ appendEntry: () => {} }),
-      approver.show,
-      undefined,
-      undefined,
-      imports.importAfresh,
-    );
     const { gate } = await start({ gate: asking("Gate") });
     const asked = call();
     const prompt = await approver.next();
@@ -236,13 +219,6 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
   });
   test("a session that ends drops the reload still waiting: nothing loads for it", async () => {
     const imports = heldImports();
-    gatekeeper = new Gatekeeper(
-      new Enablement({ appendEntry: () => {} }),
-      approver.show,
-      undefined,
-      undefined,
-      imports.importAfresh,
-    );
     const { gate } = await start({ gate: asking("Gate") });
     const asked = call();
     await approver.next();
