@@ -128,6 +128,10 @@ describe("directories and words", () => {
     expect(text).toBe("ab cde");
     expect(map).toEqual([0, 2, 3, 4, 7, 9, 11]);
   });
+  test("decodeMapped reads an unclosed $' no further than the word", () => {
+    const source = "$'a b c";
+    expect(decodeMapped(source, 0, 4)).toEqual({ text: "a ", map: [0, 0, 4] });
+  });
 });
 
 describe("never throws, never recurses", () => {
