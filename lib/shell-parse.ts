@@ -184,7 +184,7 @@ class Expansion {
         const decoded = decodeMapped(this.#source, word.start, word.end);
         if (decoded.text === word.text) {
           text += decoded.text;
-          map.push(...decoded.map);
+          for (const offset of decoded.map) map.push(offset);
         } else {
           // A word of a payload, whose span in the source does not spell it: its characters point into its span.
           text += word.text;

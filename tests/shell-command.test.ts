@@ -141,6 +141,11 @@ describe("never throws, never recurses", () => {
     expect(parsed.commands).toHaveLength(80_001);
     expect(parsed.complete).toBe(true);
   });
+  test("a 1 MB payload", () => {
+    const parsed = parseShell(`bash -c '${"echo a b c && ".repeat(80_000)}true'`);
+    expect(parsed.commands).toHaveLength(80_002);
+    expect(parsed.complete).toBe(true);
+  });
   test("10,000 nested $( ), bare and inside double quotes", () => {
     for (const [open, close] of [
       ["echo $(", ")"],
