@@ -163,8 +163,7 @@ class Expansion {
 
   /** Adds the commands of the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to the source. */
   #payload(words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
-    this.#budget -= words[words.length - 1].end - words[0].start;
-    if (this.#budget < 0 || depth > MAX_DEPTH) {
+    if (depth > MAX_DEPTH) {
       this.#parsed.complete = false;
       return;
     }
@@ -183,10 +182,24 @@ class Expansion {
         // The previous word's end offset stands for the space between.
         if (map.length > 0) text += " ";
         const decoded = decodeMapped(this.#source, word.start, word.end);
-        text += decoded.text;
-        map.push(...decoded.map);
+        if (decoded.text === word.text) {
+          text += decoded.text;
+          for (const offset of decoded.map) map.push(offset);
+        } else {
+          // A word of a payload, whose span in the source does not spell it: its characters point into its span.
+          text += word.text;
+          for (let offset = 0; offset < word.text.length; offset++)
+            map.push(Math.min(word.start + offset, Math.max(word.end - 1, word.start)));
+          map.push(word.end);
+        }
       }
       at = (offset) => map[offset];
+    }
+    // Charged by the text scanned again, so that payloads within payloads add up to a multiple of the source.
+    this.#budget -= text.length;
+    if (this.#budget < 0) {
+      this.#parsed.complete = false;
+      return;
     }
     const parsed = scan(text, via, ".", depth);
     if (!parsed.complete || dynamic) this.#parsed.complete = false;

@@ -18,17 +18,17 @@ const ESCAPES: Record<string, string> = {
 };
 
 /**
- * Decodes the `$'…'` string whose opening quote is at `quote`. Returns the text and the offset just
- * after the closing quote (`source.length + 1` when it never closes).
+ * Decodes the `$'…'` string whose opening quote is at `quote`, reading no further than `end`. Returns
+ * the text and the offset just after the closing quote (`end + 1` when it never closes).
  */
-export function decodeAnsiC(source: string, quote: number): [string, number] {
+export function decodeAnsiC(source: string, quote: number, end = source.length): [string, number] {
   let text = "";
   let at = quote + 1;
   let run = at;
-  while (at < source.length) {
+  while (at < end) {
     const char = source[at];
     if (char === "'") return [text + source.slice(run, at), at + 1];
-    if (char !== "\\" || at + 1 >= source.length) {
+    if (char !== "\\" || at + 1 >= end) {
       at++;
       continue;
     }
@@ -37,24 +37,24 @@ export function decodeAnsiC(source: string, quote: number): [string, number] {
     at += 2;
     if (next in ESCAPES) text += ESCAPES[next];
     else if (next >= "0" && next <= "7") {
-      const digits = /^[0-7]{0,2}/.exec(source.slice(at, at + 2))?.[0] ?? "";
+      const digits = /^[0-7]{0,2}/.exec(source.slice(at, Math.min(at + 2, end)))?.[0] ?? "";
       text += String.fromCharCode(Number.parseInt(next + digits, 8) & 0xff);
       at += digits.length;
     } else if (next === "x" || next === "u" || next === "U") {
-      const digits = /^[0-9A-Fa-f]+/.exec(source.slice(at, at + (next === "x" ? 2 : next === "u" ? 4 : 8)))?.[0];
+      const digits = /^[0-9A-Fa-f]+/.exec(source.slice(at, Math.min(at + (next === "x" ? 2 : next === "u" ? 4 : 8), end)))?.[0];
       if (digits === undefined) text += `\\${next}`;
       else {
         const code = Number.parseInt(digits, 16);
         text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
         at += digits.length;
       }
-    } else if (next === "c" && at < source.length) {
+    } else if (next === "c" && at < end) {
       text += String.fromCharCode(source.charCodeAt(at) & 0x1f);
       at++;
     } else text += `\\${next}`;
     run = at;
   }
-  return [text + source.slice(run), source.length + 1];
+  return [text + source.slice(run, end), end + 1];
 }
 
 /**
@@ -91,7 +91,8 @@ export function decodeMapped(source: string, start: number, end: number): { text
       keep(at + 1, stop);
       at = stop + 1;
     } else if (char === "$" && !doubleQuoted && source[at + 1] === "'") {
-      const [decoded, after] = decodeAnsiC(source, at + 1);
+      // Unclosed, it ends with the word, as a quote does above.
+      const [decoded, after] = decodeAnsiC(source, at + 1, end);
       text += decoded;
       // Escapes change lengths: every decoded character points at the string's opening.
       for (let index = 0; index < decoded.length; index++) map.push(at);

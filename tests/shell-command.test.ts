@@ -128,6 +128,10 @@ describe("directories and words", () => {
     expect(text).toBe("ab cde");
     expect(map).toEqual([0, 2, 3, 4, 7, 9, 11]);
   });
+  test("decodeMapped reads an unclosed $' no further than the word", () => {
+    const source = "$'a b c";
+    expect(decodeMapped(source, 0, 4)).toEqual({ text: "a ", map: [0, 0, 4] });
+  });
 });
 
 describe("never throws, never recurses", () => {
@@ -135,6 +139,11 @@ describe("never throws, never recurses", () => {
     const source = "echo a b c && ".repeat(80_000);
     const parsed = parseShell(`${source}true`);
     expect(parsed.commands).toHaveLength(80_001);
+    expect(parsed.complete).toBe(true);
+  });
+  test("a 1 MB payload", () => {
+    const parsed = parseShell(`bash -c '${"echo a b c && ".repeat(80_000)}true'`);
+    expect(parsed.commands).toHaveLength(80_002);
     expect(parsed.complete).toBe(true);
   });
   test("10,000 nested $( ), bare and inside double quotes", () => {

@@ -143,6 +143,28 @@ const CASES: [source: string, commands: string[]][] = [
   ],
   ["bash script.sh", ["bash script.sh"]],
   ["bash -c 'bash -c \"git add\"'", ['bash -c "bash -c \\"git add\\""', '-c: bash -c "git add"', "-c: git add"]],
+  ["eval $'eval o {'", ['eval "eval o {"', "eval: eval o {", "eval: o {"]],
+  ["eval $'eval o {", ['eval "eval o {"', "eval: eval o {", "eval: o {", "INCOMPLETE"]],
+  ["eval $'eval rm -rf /'", ['eval "eval rm -rf /"', "eval: eval rm -rf /", "eval: rm -rf /"]],
+  ["bash -c $'eval o {", ['bash -c "eval o {"', "-c: eval o {", "eval: o {", "INCOMPLETE"]],
+  ["bash -c $'eval \\'rm x\\''", ["bash -c \"eval 'rm x'\"", '-c: eval "rm x"', "eval: rm x"]],
+  [
+    "eval $'eval $\\'eval $\\\\\\'rm x\\\\\\'\\''",
+    ["eval \"eval $'eval $\\\\'rm x\\\\''\"", "eval: eval \"eval $'rm x'\"", 'eval: eval "rm x"', "eval: rm x"],
+  ],
+  [
+    "eval $'eval $\\'eval $\\\\\\'eval $\\\\\\\\\\\\\\'eval o {",
+    [
+      "eval \"eval $'eval $\\\\'eval $\\\\\\\\\\\\'eval o {\"",
+      "eval: eval \"eval $'eval $\\\\'eval o {\"",
+      'eval: eval "eval $\'eval o {"',
+      'eval: eval "eval o {"',
+      "eval: eval o {",
+      "eval: o {",
+      "INCOMPLETE",
+    ],
+  ],
+  ['bash -c "bash -c \\"git add\\""', ['bash -c "bash -c \\"git add\\""', '-c: bash -c "git add"', "-c: git add"]],
   ["sudo sh -c 'echo x > /etc/hosts'", ['sh -c "echo x > /etc/hosts"', "-c: echo x >/etc/hosts"]],
   ["env -S 'git add .'", ['env -S "git add ."', "eval: git add ."]],
   [
