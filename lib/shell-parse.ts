@@ -69,7 +69,10 @@ class Expansion {
   /** How deep each command after the written ones was reached; null until there is one. */
   #depths: number[] | null = null;
   unsorted = false;
-  /** Payloads are parsed again and again only up to a multiple of the source, so time stays linear. */
+  /**
+   * What payloads and heredocs fed to a shell may still cost, as source read and text scanned again: a
+   * multiple of the source, so time stays linear however they nest.
+   */
   #budget = 0;
 
   begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): this {
@@ -138,6 +141,7 @@ class Expansion {
       else if (redirect.body && redirect.target) {
         const body = redirect.body;
         const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
+        if (!this.#charge(body.end - body.start)) return;
         const text = source.slice(body.start, body.end);
         const parsed = scan(text, "stdin", command.dir, depth);
         if (!parsed.complete || (!quoted && /[$`]/.test(text))) this.#parsed.complete = false;
@@ -147,6 +151,14 @@ class Expansion {
         }
       }
     }
+  }
+
+  /** Takes `cost` from the budget; false, with the parse incomplete, when it runs out. */
+  #charge(cost: number): boolean {
+    this.#budget -= cost;
+    if (this.#budget >= 0) return true;
+    this.#parsed.complete = false;
+    return false;
   }
 
   #add(command: ShellCommand, depth: number): void {
@@ -167,6 +179,9 @@ class Expansion {
       this.#parsed.complete = false;
       return;
     }
+    // The larger of the source read and the text scanned: a word of a payload may decode to more than its span.
+    const span = words[words.length - 1].end - words[0].start;
+    if (!this.#charge(span)) return;
     const dynamic = words.some((word) => word.dynamic);
     let text = "";
     let at: (offset: number) => number;
@@ -195,12 +210,7 @@ class Expansion {
       }
       at = (offset) => map[offset];
     }
-    // Charged by the text scanned again, so that payloads within payloads add up to a multiple of the source.
-    this.#budget -= text.length;
-    if (this.#budget < 0) {
-      this.#parsed.complete = false;
-      return;
-    }
+    if (!this.#charge(Math.max(text.length - span, 0))) return;
     const parsed = scan(text, via, ".", depth);
     if (!parsed.complete || dynamic) this.#parsed.complete = false;
     for (const command of parsed.commands) {

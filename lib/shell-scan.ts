@@ -1043,7 +1043,9 @@ class Scanner {
         if (p === PUSHED) return;
       } else p++;
     }
-    this.#pop(f.resume);
+    // A substitution left open in the body read on past its end (bash stops there, an error): what it read is not read again.
+    if (p > f.resume) this.#complete = false;
+    this.#pop(Math.max(p, f.resume));
     this.#heredocOwner = f.list;
   }
 

@@ -168,6 +168,11 @@ describe("never throws, never recurses", () => {
     const wide = parseShell(`${"eval ".repeat(200_000)}git add`);
     expect(wide.complete).toBe(false);
   });
+  test("a substitution left open in a heredoc's body is read once, however often the pattern repeats", () => {
+    const parsed = parseShell("<<EOF\n$(\nEOF\nsh -c `".repeat(20));
+    expect(parsed.commands).toHaveLength(91);
+    expect(parsed.complete).toBe(false);
+  });
   test("every prefix of a tricky line parses without throwing", () => {
     const source = `a=$(b "c \${d:-'e'}" \`f\`) g <<'H' | i && for j in k; do case $l in m) n;; esac; done\nbody\nH\n[[ -f x ]] || { bash -c 'o'; }`;
     for (let end = 0; end <= source.length; end++) {

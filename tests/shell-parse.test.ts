@@ -165,6 +165,8 @@ const CASES: [source: string, commands: string[]][] = [
     ],
   ],
   ['bash -c "bash -c \\"git add\\""', ['bash -c "bash -c \\"git add\\""', '-c: bash -c "git add"', "-c: git add"]],
+  ["cat <<EOF\n$(\nEOF\necho `ls`", ["cat <<EOF", "EOF", 'echo "`ls`"°', "ls", "INCOMPLETE"]],
+  ["cat <<EOF\n$(\nEOF\necho )\necho hi", ["cat <<EOF", "EOF", "echo", "echo hi", "INCOMPLETE"]],
   ["sudo sh -c 'echo x > /etc/hosts'", ['sh -c "echo x > /etc/hosts"', "-c: echo x >/etc/hosts"]],
   ["env -S 'git add .'", ['env -S "git add ."', "eval: git add ."]],
   [
