@@ -159,6 +159,9 @@ describe("what a package provides", () => {
     expect(found.files).toEqual([]);
     expect(found.errors.map((error) => error.file)).toEqual([join(unreadable, "package.json")]);
     expect(found.errors[0]?.error).toStartWith("it can't be read (");
+    expect(packageProblems.manifestUnreadable("EISDIR: illegal operation on a directory, read")).toBe(
+      "it can't be read (EISDIR: illegal operation on a directory, read)",
+    );
     expect(found.manifestFailed).toBe(true);
     const none = pkg("manifest-none", { "permissions/p.ts": hookModule("p") });
     expect(packagePermissions(installed(none))).toEqual({
