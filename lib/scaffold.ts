@@ -31,10 +31,21 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
   };
   // Imported here: start-up shouldn't load zlib for a command that runs now and then.
   const { brotliDecompressSync } = await import("node:zlib");
-  writeIfMissing(DECLARATION_FILE, brotliDecompressSync(Buffer.from(PACKED_DECLARATION, "base64")).toString("utf8"));
+  writeIfMissing(DECLARATION_FILE, brotliDecompressSync(unpacked(PACKED_DECLARATION)).toString("utf8"));
   writeIfMissing(TSCONFIG_FILE, tsconfig());
   writeFileSync(file, moduleTemplate(name));
   return { file, written };
+}
+
+/** The packed declaration's bytes: its characters are the digits of a number in base 93 (api-declaration.ts). */
+function unpacked(packed: string): Buffer {
+  let number = 0n;
+  for (const code of Buffer.from(packed)) {
+    // The digit: the character's code less 32, and less one for each of `"` (34) and `\` (92) below it.
+    number = number * 93n + BigInt(code - 32 - Number(code > 34) - Number(code > 92));
+  }
+  // The number's leading 1 keeps the bytes' leading zeros.
+  return Buffer.from(number.toString(16).slice(1), "hex");
 }
 
 /** At most 4 bytes each in UTF-8: with `.ts`, the file name stays within the 255 bytes file systems allow. */
