@@ -1,11 +1,9 @@
 // A rule file: its JSON (Claude Code's `permissions` block, plus examples and grants), and what its
 // rules decide about one call. Pure: the file's text comes in, symlinks are resolved by the caller.
 import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
-import { resolve } from "./node.ts";
 import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
-import { isHome } from "./shell-words.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 import { isRecord } from "./values.ts";
 
@@ -53,7 +51,6 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
   }
   if (!isRecord(json)) return { error: ruleProblems.notAnObject };
   const unsupported: UnsupportedEntry[] = [];
-  const lists: Record<RuleKind | "grants", Rule[]> = { deny: [], ask: [], allow: [], grants: [] };
   for (const key of Object.keys(json)) {
     if (key !== "permissions" && key !== "examples" && key !== "grants" && key !== "$schema")
       unsupported.push({ entry: key, problem: ruleProblems.notRuleFileKey });
@@ -67,32 +64,26 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
       problem: CLAUDE_PERMISSION_KEYS.has(key) ? ruleProblems.claudeSetting : ruleProblems.notRuleFileKey,
     });
   }
-  const sources: [RuleKind | "grants", unknown, string][] = [
-    ...RULE_KINDS.map((kind): [RuleKind, unknown, string] => [kind, permissions[kind], `permissions.${kind}`]),
-    ["grants", json.grants, "grants"],
-  ];
-  for (const [kind, entries, at] of sources) {
-    if (entries === undefined) continue;
-    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
-    for (const entry of entries) {
-      const rule = ruleEntry(entry);
-      if ("problem" in rule) {
-        const where = `${at}: ${typeof entry === "string" ? entry : JSON.stringify(entry)}`;
-        if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
-        unsupported.push({ entry: where, problem: rule.problem });
-      } else lists[kind].push(rule);
+  const sets = {} as Record<RuleKind | "grants", RuleSet>;
+  for (const kind of [...RULE_KINDS, "grants"] as const) {
+    const [at, entries] = kind === "grants" ? [kind, json.grants] : [`permissions.${kind}`, permissions[kind]];
+    const rules: Rule[] = [];
+    if (entries !== undefined) {
+      if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
+      for (const entry of entries) {
+        const rule = ruleEntry(entry);
+        if ("problem" in rule) {
+          const where = `${at}: ${typeof entry === "string" ? entry : JSON.stringify(entry)}`;
+          if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
+          unsupported.push({ entry: where, problem: rule.problem });
+        } else rules.push(rule);
+      }
     }
+    sets[kind] = new RuleSet(rules);
   }
   const examples = parseExamples(json.examples);
   if ("error" in examples) return examples;
-  return {
-    deny: new RuleSet(lists.deny),
-    ask: new RuleSet(lists.ask),
-    allow: new RuleSet(lists.allow),
-    grants: new RuleSet(lists.grants),
-    examples,
-    unsupported,
-  };
+  return { ...sets, examples, unsupported };
 }
 
 /** `"Bash(git push:*)"`, or `{ "rule": "…", "reason": "…", "guidance": "…" }`. */
@@ -139,14 +130,14 @@ export class RuleSet {
   /** Bash patterns whose program may be anything. */
   readonly #anyProgram: IndexedPattern[] = [];
   /** Every other rule: whole-tool, path and named-tool rules. */
-  readonly #others: IndexedRule[] = [];
+  readonly #others: Rule[] = [];
   readonly hasPathRules: boolean;
 
   constructor(readonly rules: readonly Rule[]) {
     rules.forEach((rule, index) => {
       const pattern = rule.target.kind === "bash" ? rule.target.pattern : undefined;
       if (!pattern) {
-        this.#others.push({ rule, index });
+        this.#others.push(rule);
         return;
       }
       const indexed = { rule, index, pattern };
@@ -158,12 +149,12 @@ export class RuleSet {
         else this.#byProgram.set(program, [indexed]);
       }
     });
-    this.hasPathRules = this.#others.some(({ rule }) => rule.target.kind === "path");
+    this.hasPathRules = this.#others.some((rule) => rule.target.kind === "path");
   }
 
   /** The first rule in file order that matches the command. */
   matchCommand(command: ShellCommand): Rule | undefined {
-    let best: IndexedRule | undefined;
+    let best: IndexedPattern | undefined;
     for (const list of [this.#byProgram.get(command.programName), this.#anyProgram]) {
       if (!list) continue;
       for (const candidate of list) {
@@ -176,7 +167,7 @@ export class RuleSet {
 
   /** The first whole-tool, named-tool or path rule that matches the item. */
   matchOther(item: CallItem | PathItem, paths: PathResolver, written: boolean): Rule | undefined {
-    for (const { rule } of this.#others) if (otherMatches(rule, item, paths, written)) return rule;
+    for (const rule of this.#others) if (otherMatches(rule, item, paths, written)) return rule;
     return undefined;
   }
 
@@ -184,7 +175,7 @@ export class RuleSet {
   tools(): Set<string> | undefined {
     const tools = new Set<string>();
     if (this.#byProgram.size > 0 || this.#anyProgram.length > 0) tools.add("bash");
-    for (const { rule } of this.#others) {
+    for (const rule of this.#others) {
       const target = rule.target;
       if (target.kind === "bash") tools.add("bash");
       else if (target.kind === "path") {
@@ -197,12 +188,9 @@ export class RuleSet {
   }
 }
 
-interface IndexedRule {
+interface IndexedPattern {
   rule: Rule;
   index: number;
-}
-
-interface IndexedPattern extends IndexedRule {
   pattern: BashPattern;
 }
 
@@ -248,24 +236,18 @@ const REDIRECT_COVERS = {
   read: ["Read"],
   both: ["Read", "Edit", "Write"],
 } as const satisfies Record<string, readonly PathRuleTool[]>;
-const TOOL_COVERS = new Map<string, readonly PathRuleTool[]>([
-  ["read", ["Read"]],
-  ["edit", ["Edit"]],
-  ["write", ["Edit", "Write"]],
-  ["grep", ["Read", "Grep"]],
-  ["find", ["Read", "Find"]],
-  ["ls", ["Read", "Ls"]],
-]);
+/** The rule tools that cover what a pi file tool does to its file: PATH_RULE_TOOLS the other way round. */
+const TOOL_COVERS = new Map<string, PathRuleTool[]>();
+for (const [ruleTool, tools] of Object.entries(PATH_RULE_TOOLS) as [PathRuleTool, readonly string[]][])
+  for (const tool of tools) TOOL_COVERS.set(tool, [...(TOOL_COVERS.get(tool) ?? []), ruleTool]);
 
 function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver, written: boolean): boolean {
   const target = rule.target;
   if (item.kind === "call") {
-    if (target.kind === "bash") return !target.pattern && item.tool.name === "bash";
-    if (target.kind === "tool")
-      return target.server
-        ? item.tool.name === target.name || item.tool.name.startsWith(`${target.name}__`)
-        : item.tool.name === target.name;
-    return !target.pattern && (PATH_RULE_TOOLS[target.tool] as readonly string[]).includes(item.tool.name);
+    const name = item.tool.name;
+    if (target.kind === "bash") return !target.pattern && name === "bash";
+    if (target.kind === "tool") return name === target.name || (!!target.server && name.startsWith(`${target.name}__`));
+    return !target.pattern && (PATH_RULE_TOOLS[target.tool] as readonly string[]).includes(name);
   }
   if (target.kind !== "path" || !item.covers.includes(target.tool)) return false;
   // A path rule without a pattern names a tool: it matches the file a redirect touches as well.
@@ -342,11 +324,12 @@ function exempt(
   paths: PathResolver,
   tool: PermissionTool,
 ): boolean {
-  if (sets.some((set) => match(set, item, paths, false))) return true;
+  const exempted = (part: Item) => sets.some((set) => match(set, part, paths, false));
+  if (exempted(item)) return true;
   if (item.kind !== "call") return false;
   const parts = items.filter((other) => other !== item);
   if (parts.length === 0 || ("commandsComplete" in tool && !tool.commandsComplete)) return false;
-  return parts.every((part) => sets.some((set) => match(set, part, paths, false)));
+  return parts.every(exempted);
 }
 
 /** The call, then its commands and the files its redirects touch, or the file a file tool touches. */
@@ -373,18 +356,12 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
     return items;
   }
   const covers = TOOL_COVERS.get(tool.name);
-  if (!covers) return items;
-  const path = "absolutePath" in tool ? tool.absolutePath : searchPath(tool, cwd, home);
+  if (!covers || !("absolutePath" in tool)) return items;
+  const path = tool.absolutePath;
   const shown = "path" in tool && typeof tool.path === "string" ? tool.path : "";
   const at = shown === "" ? -1 : tool.detail.indexOf(shown);
   items.push({ kind: "path", path, covers, span: at === -1 ? whole : { start: at, end: at + shown.length } });
   return items;
-}
-
-/** grep's and find's directory, as pi resolves it: the cwd when absent, `~` as home. */
-function searchPath(tool: PermissionTool, cwd: string, home: string): string {
-  const path = "path" in tool && typeof tool.path === "string" && tool.path !== "" ? tool.path : ".";
-  return isHome(path) ? resolve(home, path.slice(2)) : resolve(cwd, path);
 }
 
 /**
