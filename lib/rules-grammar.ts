@@ -80,28 +80,33 @@ export interface RuleProblem {
 const RULE = /^([A-Za-z_][\w-]*(?:__\*)?)(?:\(([\s\S]*)\))?$/;
 
 export function parseRule(text: string): Rule | RuleProblem {
-  const match = RULE.exec(text.trim());
+  const target = ruleTarget(text.trim());
+  return "problem" in target ? target : { text, target };
+}
+
+function ruleTarget(text: string): RuleTarget | RuleProblem {
+  const match = RULE.exec(text);
   if (!match) return { problem: ruleProblems.notARule };
   const [, name = "", specifier] = match;
   const tool = TOOL_SPELLINGS.get(name);
   if (tool === "Bash") {
-    if (specifier === undefined || specifier.trim() === "*") return { text, target: { kind: "bash" } };
+    if (specifier === undefined || specifier.trim() === "*") return { kind: "bash" };
     const pattern = parseBashPattern(specifier);
-    return "problem" in pattern ? pattern : { text, target: { kind: "bash", pattern } };
+    return "problem" in pattern ? pattern : { kind: "bash", pattern };
   }
   if (tool !== undefined) {
-    if (specifier === undefined) return { text, target: { kind: "path", tool } };
+    if (specifier === undefined) return { kind: "path", tool };
     const pattern = parsePathPattern(specifier);
-    return "problem" in pattern ? pattern : { text, target: { kind: "path", tool, pattern } };
+    return "problem" in pattern ? pattern : { kind: "path", tool, pattern };
   }
   if (TOOLS_PI_LACKS.has(name)) return { problem: ruleProblems.toolPiLacks(name), unsupported: true };
   if (specifier !== undefined) return { problem: ruleProblems.specifierOnTool(name), unsupported: true };
   // `mcp__github` and `mcp__github__*` name every tool of the server, `mcp__github__create_issue` one.
   if (name.startsWith("mcp__")) {
     const server = name.endsWith("__*") ? name.slice(0, -3) : name;
-    if (server !== name || !server.slice(5).includes("__")) return { text, target: { kind: "tool", name: server, server: true } };
+    if (server !== name || !server.slice(5).includes("__")) return { kind: "tool", name: server, server: true };
   }
-  return { text, target: { kind: "tool", name } };
+  return { kind: "tool", name };
 }
 
 /**
@@ -142,10 +147,10 @@ interface Token {
 function tokenize(source: string): Token[] | RuleProblem {
   const tokens: Token[] = [];
   let current: Token | undefined;
-  const add = (char: string, star = false) => {
+  const add = (text: string, star = false) => {
     current ??= { text: "", stars: [] };
     if (star) current.stars.push(current.text.length);
-    current.text += char;
+    current.text += text;
   };
   for (let at = 0; at < source.length; at++) {
     const char = source[at] as string;
@@ -157,8 +162,7 @@ function tokenize(source: string): Token[] | RuleProblem {
     } else if (char === "'" || char === '"') {
       const close = source.indexOf(char, at + 1);
       if (close === -1) return { problem: ruleProblems.unclosedQuote };
-      current ??= { text: "", stars: [] };
-      current.text += source.slice(at + 1, close);
+      add(source.slice(at + 1, close));
       at = close;
     } else add(char, char === "*");
   }
