@@ -11,7 +11,7 @@ import type { LoadedHook } from "./loader.ts";
 import { dirname, join, mkdirSync, renameSync, writeFileSync } from "./node.ts";
 import { type GrantScopeName, grantProblems } from "./presenter.ts";
 import { parseRuleFile, RuleSet } from "./rules-file.ts";
-import { parseRule, type Rule } from "./rules-grammar.ts";
+import { parseBashPattern, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
 import { customData, isRecord, readIfPresent, stringsOf } from "./values.ts";
@@ -88,10 +88,9 @@ export function commandGrantRule(command: ShellCommand): string | undefined {
   const subcommand = command.subcommand();
   const words = subcommand ? command.args.slice(0, command.args.indexOf(subcommand) + 1) : [];
   if (words.some((word) => word.dynamic)) return undefined;
-  const rule = `Bash(${[command.programName, ...words.map((word) => word.text)].map(ruleWord).join(" ")}:*)`;
-  const parsed = parseRule(rule);
-  if ("problem" in parsed || parsed.target.kind !== "bash" || !parsed.target.pattern) return undefined;
-  return commandMatches(parsed.target.pattern, command) ? rule : undefined;
+  const specifier = `${[command.programName, ...words.map((word) => word.text)].map(ruleWord).join(" ")}:*`;
+  const pattern = parseBashPattern(specifier);
+  return !("problem" in pattern) && commandMatches(pattern, command) ? `Bash(${specifier})` : undefined;
 }
 
 function ruleWord(text: string): string {
