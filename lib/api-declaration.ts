@@ -1,6 +1,6 @@
 // A Bun macro (imported `with { type: "macro" }`): it runs when the bundle is built, and the bundle
-// holds only its result, lib/api.ts compressed with Brotli and written as a number in base 93, about
-// 37% of the text's size.
+// holds only its result: lib/api.ts and the module template, compressed with Brotli and written as a
+// number in base 93, about 37% of the texts' size.
 import { readFileSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 
@@ -12,8 +12,9 @@ const DIGITS = Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 +
   (digit) => digit !== '"' && digit !== "\\",
 );
 
-export function packedApiDeclaration(): string {
-  const text = readFileSync(new URL("./api.ts", import.meta.url));
+/** The declaration, a NUL, then `template`, packed. */
+export function packedWithDeclaration(template: string): string {
+  const text = `${readFileSync(new URL("./api.ts", import.meta.url), "utf8")}\0${template}`;
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
   // A 1 before the bytes: their leading zeros would be lost from the number.
   let number = BigInt(`0x01${brotliCompressSync(text, { params }).toString("hex")}`);

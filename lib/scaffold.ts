@@ -1,15 +1,35 @@
 // `/permissions new`: a permission module from a template, with the Author API's declaration and a
 // tsconfig.json beside it the first time, so an editor completes and type-checks it.
-import { packedApiDeclaration } from "./api-declaration.ts" with { type: "macro" };
+import { packedWithDeclaration } from "./api-declaration.ts" with { type: "macro" };
 import { existsSync, join, mkdirSync, writeFileSync } from "./node.ts";
 import { scaffoldProblems } from "./presenter.ts";
 
 /** The module's types come from this file, beside it; the loader skips `.d.ts` files and tsconfig.json. */
 export const DECLARATION_FILE = "pi-permission-hooks.d.ts";
-/** What a module imports its types from; tsconfig.json maps it to the declaration. */
+/** What a module imports its types from (the template's import names it too); tsconfig.json maps it to the declaration. */
 const API_MODULE = "pi-permission-hooks";
 const TSCONFIG_FILE = "tsconfig.json";
-const PACKED_DECLARATION = packedApiDeclaration();
+
+/**
+ * The Author API's declaration and the module template, packed together when the bundle is built:
+ * the template's words are the declaration's, so it adds little. The template is what the Author
+ * starts from: one hook that asks before a placeholder program, to be renamed; HOOK_NAME stands for
+ * the hook's name, quoted. Packed, the bundle's text reads as importing nothing but Node built-ins.
+ */
+const PACKED = packedWithDeclaration(`import type { PermissionsAPI } from "pi-permission-hooks";
+
+export default function (api: PermissionsAPI) {
+  api.onToolUse({
+    name: HOOK_NAME,
+    description: "Asks before the agent runs example-program.",
+    tools: ["bash"],
+    handler({ tool }) {
+      for (const command of tool.commands)
+        if (command.programName === "example-program") return api.request({ guidance: "Check what it does.", highlight: command });
+    },
+  });
+}
+`);
 
 export type Scaffolded = { file: string; written: string[] } | { error: string };
 
@@ -31,13 +51,17 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
   };
   // Imported here: start-up shouldn't load zlib for a command that runs now and then.
   const { brotliDecompressSync } = await import("node:zlib");
-  writeIfMissing(DECLARATION_FILE, brotliDecompressSync(unpacked(PACKED_DECLARATION)).toString("utf8"));
+  const [declaration = "", template = ""] = brotliDecompressSync(unpacked(PACKED)).toString("utf8").split("\0");
+  writeIfMissing(DECLARATION_FILE, declaration);
   writeIfMissing(TSCONFIG_FILE, tsconfig());
-  writeFileSync(file, moduleTemplate(name));
+  writeFileSync(
+    file,
+    template.replace("HOOK_NAME", () => JSON.stringify(name)),
+  );
   return { file, written };
 }
 
-/** The packed declaration's bytes: its characters are the digits of a number in base 93 (api-declaration.ts). */
+/** The packed texts' bytes: its characters are the digits of a number in base 93 (api-declaration.ts). */
 function unpacked(packed: string): Buffer {
   let number = 0n;
   for (const code of Buffer.from(packed)) {
@@ -63,25 +87,6 @@ function fileStem(name: string): string {
     .slice(0, STEM_CHARACTERS)
     .join("")
     .replace(/-$/, "");
-}
-
-/** What the Author starts from: one hook that asks before a placeholder program, to be renamed. */
-export function moduleTemplate(name: string): string {
-  // Quoted at run time: the bundle's text must read as importing nothing but Node built-ins.
-  return `import type { PermissionsAPI } from ${JSON.stringify(API_MODULE)};
-
-export default function (api: PermissionsAPI) {
-  api.onToolUse({
-    name: ${JSON.stringify(name)},
-    description: "Asks before the agent runs example-program.",
-    tools: ["bash"],
-    handler({ tool }) {
-      for (const command of tool.commands)
-        if (command.programName === "example-program") return api.request({ guidance: "Check what it does.", highlight: command });
-    },
-  });
-}
-`;
 }
 
 function tsconfig(): string {
