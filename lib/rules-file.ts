@@ -73,7 +73,7 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
       for (const entry of entries) {
         const rule = ruleEntry(entry);
         if ("problem" in rule) {
-          const where = `${at}: ${typeof entry === "string" ? entry : JSON.stringify(entry)}`;
+          const where = `${at}: ${entryText(entry)}`;
           if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
           unsupported.push({ entry: where, problem: rule.problem });
         } else rules.push(rule);
@@ -107,21 +107,23 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
   const examples: Example[] = [];
   for (const key of Object.keys(value)) {
     if (key !== "deny" && key !== "ask" && key !== "pass") return { error: ruleProblems.notExampleKind(key) };
+    const at = `examples.${key}`;
     const entries = value[key];
-    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(`examples.${key}`) };
+    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
     for (const entry of entries) {
-      if (typeof entry === "string") examples.push({ expect: key, text: entry, tool: "bash", input: { command: entry } });
+      const text = entryText(entry);
+      if (typeof entry === "string") examples.push({ expect: key, text, tool: "bash", input: { command: entry } });
       else if (isRecord(entry) && typeof entry.tool === "string" && isRecord(entry.input ?? {}))
-        examples.push({
-          expect: key,
-          text: JSON.stringify(entry),
-          tool: entry.tool,
-          input: (entry.input ?? {}) as Record<string, unknown>,
-        });
-      else return { error: ruleProblems.notAnExample(`examples.${key}`, JSON.stringify(entry)) };
+        examples.push({ expect: key, text, tool: entry.tool, input: (entry.input ?? {}) as Record<string, unknown> });
+      else return { error: ruleProblems.notAnExample(at, text) };
     }
   }
   return examples;
+}
+
+/** An entry as the file writes it: a string as it is, anything else as JSON. */
+function entryText(entry: unknown): string {
+  return typeof entry === "string" ? entry : JSON.stringify(entry);
 }
 
 /** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
@@ -180,7 +182,8 @@ export class RuleSet {
       if (target.kind === "bash") tools.add("bash");
       else if (target.kind === "path") {
         for (const tool of PATH_RULE_TOOLS[target.tool]) tools.add(tool);
-        if (target.tool !== "Grep" && target.tool !== "Find" && target.tool !== "Ls") tools.add("bash");
+        // Read, Edit and Write rules also match the files a bash redirect touches.
+        if ((REDIRECT_COVERS.both as readonly PathRuleTool[]).includes(target.tool)) tools.add("bash");
       } else if (target.server) return undefined;
       else tools.add(target.name);
     }
