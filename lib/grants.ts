@@ -285,8 +285,7 @@ function withGrants(text: string | undefined, change: (grants: unknown[]) => unk
 }
 
 function entryRule(entry: unknown): string | undefined {
-  if (typeof entry === "string") return entry.trim();
-  const rule = (entry as { rule?: unknown } | null)?.rule;
+  const rule = isRecord(entry) ? entry.rule : entry;
   return typeof rule === "string" ? rule.trim() : undefined;
 }
 
