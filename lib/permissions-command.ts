@@ -20,6 +20,7 @@ export type PermissionsCommand =
   | { kind: "new"; name: string; scope: "user" | "project" }
   | { kind: "usage" };
 
+const USAGE: PermissionsCommand = { kind: "usage" };
 const SUBCOMMANDS = ["enable", "disable", "log", "test", "grant", "revoke", "new"] as const;
 type Subcommand = (typeof SUBCOMMANDS)[number];
 
@@ -28,24 +29,23 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
   const { word, rest } = split(args);
   if (word === "") return { kind: "list" };
   const name = rest.trim();
-  const usage = { kind: "usage" } as const;
   const subcommand = asSubcommand(word);
   switch (subcommand) {
     case "enable":
     case "disable":
       return { kind: "switch", enabled: subcommand === "enable", ...(name !== "" && { name }) };
     case "log":
-      return name === "" ? { kind: "log" } : usage;
+      return name === "" ? { kind: "log" } : USAGE;
     case "test":
-      return name === "" ? usage : testCall(name);
+      return name === "" ? USAGE : testCall(name);
     case "grant":
       return grantCommand(name);
     case "revoke":
-      return name === "" ? usage : { kind: "revoke", rule: name };
+      return name === "" ? USAGE : { kind: "revoke", rule: name };
     case "new":
       return newCommand(name);
     default:
-      return usage;
+      return USAGE;
   }
 }
 
@@ -66,14 +66,14 @@ function testCall(text: string): PermissionsCommand {
 /** `<rule>` for this branch; `<rule> --project` or `<rule> --user` for a rule file. */
 function grantCommand(text: string): PermissionsCommand {
   const [, rule = text, flag] = /^([\s\S]*?)\s+--(project|user)$/.exec(text) ?? [];
-  if (["", "--project", "--user"].includes(rule.trim())) return { kind: "usage" };
+  if (["", "--project", "--user"].includes(rule.trim())) return USAGE;
   return { kind: "grant", rule: rule.trim(), scope: (flag as "project" | "user" | undefined) ?? "branch" };
 }
 
 /** `<name>` for the user's folder; with `--project` before, inside or after it, for the project's. */
 function newCommand(text: string): PermissionsCommand {
   const name = text.replace(/(^|\s+)--project(?=\s|$)/g, "").trim();
-  if (name === "") return { kind: "usage" };
+  if (name === "") return USAGE;
   return { kind: "new", name, scope: name === text.trim() ? "user" : "project" };
 }
 
@@ -129,7 +129,7 @@ function hookItems(subcommand: "enable" | "disable", typed: string, hooks: reado
   return fuzzyFilter(unique, typed, (hook) => hook.name).map((hook) => ({
     value: `${subcommand} ${hook.name}`,
     label: toVisible(hook.name),
-    ...(hook.description ? { description: toVisible(hook.description) } : {}),
+    ...(hook.description && { description: toVisible(hook.description) }),
   }));
 }
 
