@@ -339,7 +339,7 @@ function exempt(
 function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFile): Item[] {
   const whole = { start: 0, end: tool.detail.length };
   const items: Item[] = [{ kind: "call", tool, span: whole }];
-  if (tool.name === "bash" && "commands" in tool) {
+  if ("commands" in tool) {
     const withPaths = file.deny.hasPathRules || file.ask.hasPathRules;
     for (const command of tool.commands) {
       items.push({ kind: "command", command, span: command.span });
@@ -347,13 +347,9 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
       for (const redirect of command.redirects) {
         const access = redirectAccess(redirect);
         const path = access && redirectPath(redirect, command, cwd, home);
-        if (!access || !path || !redirect.target) continue;
-        items.push({
-          kind: "path",
-          path,
-          covers: REDIRECT_COVERS[access],
-          span: { start: redirect.target.start, end: redirect.target.end },
-        });
+        const target = redirect.target;
+        if (!access || !path || !target) continue;
+        items.push({ kind: "path", path, covers: REDIRECT_COVERS[access], span: { start: target.start, end: target.end } });
       }
     }
     return items;

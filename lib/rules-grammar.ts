@@ -84,6 +84,7 @@ export function parseRule(text: string): Rule | RuleProblem {
   return "problem" in target ? target : { text, target };
 }
 
+/** What a rule's text (trimmed) names, or why it names nothing pi-permission-hooks can use. */
 function ruleTarget(text: string): RuleTarget | RuleProblem {
   const match = RULE.exec(text);
   if (!match) return { problem: ruleProblems.notARule };
