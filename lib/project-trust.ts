@@ -1,8 +1,9 @@
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { getAgentDir, hasTrustRequiringProjectResources, ProjectTrustStore } from "@earendil-works/pi-coding-agent";
 import { report } from "./guard.ts";
-import { join, readFileSync } from "./node.ts";
+import { readFileSync } from "./node.ts";
 import * as present from "./presenter.ts";
+import { userSettingsFile } from "./settings.ts";
 import { getOrAdd } from "./values.ts";
 
 /**
@@ -49,7 +50,7 @@ export async function projectModulesTrusted(ctx: ExtensionContext, dir: string):
 
 function defaultProjectTrust(): unknown {
   try {
-    return JSON.parse(readFileSync(join(getAgentDir(), "settings.json"), "utf8"))?.defaultProjectTrust;
+    return JSON.parse(readFileSync(userSettingsFile(), "utf8"))?.defaultProjectTrust;
   } catch {
     return undefined;
   }

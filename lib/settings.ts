@@ -8,6 +8,8 @@ import { notifySettingInvalid, settingProblems } from "./presenter.ts";
 import { isRecord } from "./values.ts";
 
 export const SETTINGS_KEY = "permissionHooks";
+/** pi's settings file, the user's in pi's agent folder, a project's in its `.pi` folder. */
+const SETTINGS_FILE = "settings.json";
 
 export interface PermissionSettings {
   attention: AttentionSetting;
@@ -93,9 +95,13 @@ export function readSettings(
   const valueIn = (settings: object) => (settings as Record<string, unknown>)[SETTINGS_KEY];
   return parseSettings(
     [
-      { file: join(getAgentDir(), "settings.json"), value: valueIn(manager.getGlobalSettings()) },
-      { file: join(ctx.cwd, CONFIG_DIR_NAME, "settings.json"), value: valueIn(manager.getProjectSettings()) },
+      { file: userSettingsFile(), value: valueIn(manager.getGlobalSettings()) },
+      { file: join(ctx.cwd, CONFIG_DIR_NAME, SETTINGS_FILE), value: valueIn(manager.getProjectSettings()) },
     ],
     homedir(),
   );
+}
+
+export function userSettingsFile(): string {
+  return join(getAgentDir(), SETTINGS_FILE);
 }
