@@ -100,7 +100,7 @@ function promptWatch(settings: PermissionSettings, pi: ExtensionAPI): PromptWatc
     emit: (channel, data) => pi.events.emit(channel, data),
     timers: systemTimers,
   });
-  return settings.timeoutSeconds === undefined ? { attention } : { attention, timeoutSeconds: settings.timeoutSeconds };
+  return { attention, timeoutSeconds: settings.timeoutSeconds };
 }
 
 /** Without pi's own packages nothing can be checked: a notice each session, and every call blocked. */
