@@ -31,8 +31,8 @@ export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Dec
     case "authorize":
       return approver({
         outcome: "authorize",
-        ...(outcome.dontAskAgain ? { dontAskAgain: true } : {}),
-        ...(outcome.grant ? { grant: outcome.grant.rule } : {}),
+        ...(outcome.dontAskAgain && { dontAskAgain: true }),
+        ...(outcome.grant && { grant: outcome.grant.rule }),
       });
     case "edit":
       return approver({ outcome: "edit", edited: outcome.command });
@@ -113,11 +113,11 @@ function asRecord(data: unknown): DecisionRecord | undefined {
     hook: hook as string,
     tool: tool as string,
     detail: detail as string,
-    ...(typeof edited === "string" ? { edited } : {}),
+    ...(typeof edited === "string" && { edited }),
     outcome: outcome as DecisionOutcome,
     note: note === true,
-    ...(dontAskAgain === true ? { dontAskAgain: true } : {}),
-    ...(typeof grant === "string" ? { grant } : {}),
+    ...(dontAskAgain === true && { dontAskAgain }),
+    ...(typeof grant === "string" && { grant }),
     by: by as DecidedBy,
   };
 }
