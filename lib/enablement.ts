@@ -41,20 +41,14 @@ export class Enablement {
     return !this.#disabled.has(name);
   }
 
-  enabledCount(): number {
-    return this.#names.filter((name) => this.isEnabled(name)).length;
-  }
-
   /** Switches hooks on (true) or off (false) and records the result; false when nothing changed. */
   apply(changes: ReadonlyMap<string, boolean>, ctx: ExtensionContext): boolean {
-    const next = new Set(this.#disabled);
+    if (![...changes].some(([name, enabled]) => this.isEnabled(name) !== enabled)) return false;
     for (const [name, enabled] of changes) {
-      if (enabled) next.delete(name);
-      else next.add(name);
+      if (enabled) this.#disabled.delete(name);
+      else this.#disabled.add(name);
     }
-    if (next.size === this.#disabled.size && [...next].every((name) => this.#disabled.has(name))) return false;
-    this.#disabled = next;
-    this.#pi.appendEntry<EnablementRecord>(ENABLEMENT_ENTRY, { disabled: [...next].sort() });
+    this.#pi.appendEntry<EnablementRecord>(ENABLEMENT_ENTRY, { disabled: [...this.#disabled].sort() });
     this.#showStatus(ctx);
     return true;
   }
@@ -68,7 +62,8 @@ export class Enablement {
 
   #showStatus(ctx: ExtensionContext): void {
     try {
-      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(this.enabledCount(), this.#names.length));
+      const enabled = this.#names.filter((name) => this.isEnabled(name));
+      ctx.ui.setStatus(STATUS_KEY, permissionsStatus(enabled.length, this.#names.length));
     } catch {
       // The session this status was for has been replaced (a stale ctx throws); its successor shows its own.
     }
