@@ -154,41 +154,29 @@ export class Gatekeeper {
     since?: { previous: LoadResult; changed: ReadonlySet<string> },
   ): Promise<LoadResult> {
     const grants = this.#grants;
-    /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */
-    const tell = (
-      entries: readonly LoadError[],
-      before: readonly LoadError[] = [],
-      level: "error" | "warning",
-      message: (entry: LoadError) => string,
-    ) => {
-      for (const entry of entries) {
-        const told =
-          since !== undefined &&
-          !touched(since.changed, entry.file) &&
-          before.some((other) => other.file === entry.file && other.error === entry.error);
-        if (!told) report(ctx, message(entry), level);
-      }
-    };
-    const loading = permissionDirs(ctx, settings, this.#projectTrust).then(async (dirs) => {
+    return permissionDirs(ctx, settings, this.#projectTrust).then(async (dirs) => {
       this.#dirs = dirs;
       const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
       const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
       grants?.track(result.hooks);
-      tell(result.errors, since?.previous.errors, "error", (entry) =>
-        (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error),
+      /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */
+      const tell = (kind: "errors" | "warnings", message: (entry: LoadError) => string) => {
+        for (const entry of result[kind]) {
+          const told =
+            since !== undefined &&
+            !touched(since.changed, entry.file) &&
+            since.previous[kind].some((other) => other.file === entry.file && other.error === entry.error);
+          if (!told) report(ctx, message(entry), kind === "errors" ? "error" : "warning");
+        }
+      };
+      tell("errors", (entry) => (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
+      tell("warnings", (entry) => present.notifyLoadWarning(entry.file, entry.error));
+      this.#enablement.track(
+        result.hooks.map((hook) => hook.name),
+        ctx,
       );
-      tell(result.warnings, since?.previous.warnings, "warning", (entry) => present.notifyLoadWarning(entry.file, entry.error));
       return result;
     });
-    loading.then(
-      (result) =>
-        this.#enablement.track(
-          result.hooks.map((hook) => hook.name),
-          ctx,
-        ),
-      () => undefined,
-    );
-    return loading;
   }
 
   /** Every hook of this session, on or off, and every module that failed to load. */
@@ -224,17 +212,14 @@ export class Gatekeeper {
     if (parentId !== undefined) this.#notes.madeBy(event.toolCallId, parentId);
     if (this.#stoppedBy !== undefined) return this.#stopped();
     const judged = await this.#judge(event, ctx);
-    return "asking" in judged ? this.#ask(event, ctx, judged.asking) : judged.result;
+    return judged && "request" in judged ? this.#ask(event, ctx, judged) : judged;
   }
 
   /** What the hooks (and the grants) decide about a call: a result for pi, or a prompt to show. */
-  async #judge(
-    event: ToolCallEvent,
-    ctx: ExtensionContext,
-  ): Promise<{ result: ToolCallEventResult | undefined } | { asking: Asking }> {
+  async #judge(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | Asking | undefined> {
     const loaded = await this.#loading;
     const hooks = loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
-    if (hooks.length === 0) return { result: undefined };
+    if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
     const parentId = parentOf(event);
     const parent = parentId === undefined ? undefined : parentCall(ctx, this.#notes.rootOf(event.toolCallId));
@@ -249,20 +234,20 @@ export class Gatekeeper {
           grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule),
           ctx,
         );
-      return { result: undefined };
+      return undefined;
     }
     const call = { hookName: verdict.hook.name, toolName: event.toolName, detail: tool.detail };
     if (verdict.kind === "block") {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
-      return { result: blocked(present.agentHookBlock(call.hookName, verdict.reason)) };
+      return blocked(present.agentHookBlock(call.hookName, verdict.reason));
     }
     const noUi = noUiReason(verdict);
     if (!canAsk(ctx)) {
       this.#decisions?.record(unansweredDecision(call, "no UI"), ctx);
-      return { result: blocked(noUi) };
+      return blocked(noUi);
     }
     const request = promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx));
-    return { asking: { request, call, parent, tool, grants, noUi } };
+    return { request, call, parent, tool, grants, noUi };
   }
 
   /**
@@ -279,8 +264,8 @@ export class Gatekeeper {
         if (this.#stoppedBy !== undefined || this.#closed) return this.#stopped(current.call.hookName);
         if (this.#enablement.isEnabled(current.call.hookName) && this.#grants?.inForce() === current.grants) break;
         const judged = await this.#judge(event, ctx);
-        if ("result" in judged) return judged.result;
-        current = judged.asking;
+        if (!judged || !("request" in judged)) return judged;
+        current = judged;
       }
       const outcome = await this.#show(ctx, current.request, (prompt, open) => {
         if (open) this.#openPrompts.add(prompt);
@@ -340,7 +325,7 @@ export class Gatekeeper {
       event.content,
     );
     const structuredContent = structuredContentOf(event);
-    return structuredContent === undefined ? { content } : { content, structuredContent };
+    return { content, ...(structuredContent !== undefined && { structuredContent }) };
   }
 
   /**
