@@ -27,7 +27,6 @@ type Content = ToolResultEvent["content"];
 /** A call its hooks ask about, as it was decided: the prompt to show, and what the answer applies to. */
 interface Asking {
   request: PromptRequest;
-  call: { hookName: string; toolName: string; detail: string };
   parent: ParentCall | undefined;
   tool: PermissionTool;
   /** The grants in force when it was decided: a prompt still waiting when they change is decided again. */
@@ -109,8 +108,7 @@ export class Gatekeeper {
       for (const path of changed) waiting.changed.add(path);
       return waiting.done;
     }
-    const next: NextReload = { ctx, changed: new Set(changed), done: Promise.resolve() };
-    next.done = this.#reloading.then(() => this.#reloadWhenFree(next));
+    const next: NextReload = { ctx, changed: new Set(changed), done: this.#reloading.then(() => this.#reloadWhenFree(next)) };
     this.#nextReload = next;
     this.#reloading = next.done.catch(() => undefined);
     return next.done;
@@ -247,7 +245,7 @@ export class Gatekeeper {
       return blocked(noUi);
     }
     const request = promptRequest(verdict, event.toolName, tool.detail, parent, this.#grants && grantOffer(verdict, tool, ctx));
-    return { request, call, parent, tool, grants, noUi };
+    return { request, parent, tool, grants, noUi };
   }
 
   /**
@@ -261,8 +259,9 @@ export class Gatekeeper {
     const turn = async () => {
       let current = asking;
       for (;;) {
-        if (this.#stoppedBy !== undefined || this.#closed) return this.#stopped(current.call.hookName);
-        if (this.#enablement.isEnabled(current.call.hookName) && this.#grants?.inForce() === current.grants) break;
+        const { hookName } = current.request;
+        if (this.#stoppedBy !== undefined || this.#closed) return this.#stopped(hookName);
+        if (this.#enablement.isEnabled(hookName) && this.#grants?.inForce() === current.grants) break;
         const judged = await this.#judge(event, ctx);
         if (!judged || !("request" in judged)) return judged;
         current = judged;
@@ -282,20 +281,20 @@ export class Gatekeeper {
   #settle(
     event: ToolCallEvent,
     ctx: ExtensionContext,
-    { call, parent, tool, noUi }: Asking,
+    { request, parent, tool, noUi }: Asking,
     outcome: Awaited<ReturnType<ShowPrompt>>,
   ): ToolCallEventResult | undefined {
-    const { hookName } = call;
+    const { hookName } = request;
     if (outcome === "interrupted" || this.#closed) return this.#stopped(hookName);
     if (outcome === "timed out") {
-      this.#decisions?.record(unansweredDecision(call, "timeout"), ctx);
+      this.#decisions?.record(unansweredDecision(request, "timeout"), ctx);
       this.#stoppedBy = hookName;
       return blocked(present.agentTimedOut(hookName));
     }
     if (outcome === undefined) return blocked(noUi);
     // The log says a grant was made only once it is saved.
     const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
-    this.#decisions?.record(approverDecision(call, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
+    this.#decisions?.record(approverDecision(request, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (parent && !this.#notes.rootRunning(event.toolCallId)) {
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
