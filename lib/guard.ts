@@ -15,9 +15,12 @@ export async function guard<T>(ctx: ExtensionContext, where: string, run: () => 
 /** Tells the human; never throws, even with a context pi has retired after a session change. */
 export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
   try {
-    if (ctx.hasUI) ctx.ui.notify(message, level);
-    else process.stderr.write(`${message}\n`);
+    if (ctx.hasUI) {
+      ctx.ui.notify(message, level);
+      return;
+    }
   } catch {
-    process.stderr.write(`${message}\n`);
+    // A retired context throws: the message goes where it would without a UI.
   }
+  process.stderr.write(`${message}\n`);
 }
