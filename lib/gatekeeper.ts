@@ -358,16 +358,15 @@ export class Gatekeeper {
     nested?: Omit<RelayedNote, "note">,
   ): ToolCallEventResult | undefined {
     const id = event.toolCallId;
-    const keep = (note: PendingNote) => {
+    /** The Approver is told what happens; the note goes with the call's result, and to its root's. */
+    const keep = (note: PendingNote, notice: string) => {
+      ctx.ui.notify(notice, "info");
       if (note.kind !== "abort") this.#notes.remember(id, note);
       if (nested) this.#notes.relay(id, { ...nested, note });
     };
     switch (outcome.kind) {
       case "authorize":
-        if (outcome.note) {
-          keep({ kind: "authorize", hookName, note: outcome.note });
-          ctx.ui.notify(present.notifyAuthorizedWithNote(hookName), "info");
-        }
+        if (outcome.note) keep({ kind: "authorize", hookName, note: outcome.note }, present.notifyAuthorizedWithNote(hookName));
         if (outcome.dontAskAgain) {
           this.#enablement.apply(new Map([[hookName, false]]), ctx);
           ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
@@ -377,15 +376,13 @@ export class Gatekeeper {
         const input = commandInput(event);
         if (!input) return blocked(present.agentInternalError(present.problems.notEditable(event.toolName)));
         input.command = outcome.command;
-        keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note });
-        ctx.ui.notify(present.notifyEdited(hookName), "info");
+        keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note }, present.notifyEdited(hookName));
         return undefined;
       }
       case "abort":
         if (ctx.signal?.aborted) return this.#stopped(hookName);
-        ctx.ui.notify(present.notifyAborted(hookName, outcome.note !== undefined), "info");
+        keep({ kind: "abort", hookName, note: outcome.note }, present.notifyAborted(hookName, outcome.note !== undefined));
         if (!outcome.note) this.#stoppedBy = hookName;
-        keep({ kind: "abort", hookName, note: outcome.note });
         return blocked(present.agentAbort(hookName, outcome.note));
       default:
         outcome satisfies never;
@@ -483,6 +480,6 @@ async function permissionDirs(ctx: ExtensionContext, settings: PiSettings, trust
   const user = permissionsFolder("user", ctx.cwd);
   const project = permissionsFolder("project", ctx.cwd);
   const packages = installedPackages(ctx.cwd, settings).map(packagePermissions);
-  if (moduleFiles(project).length > 0 && (await trust.modulesTrusted(ctx, project))) return { project, user, packages };
-  return { user, packages };
+  const trusted = moduleFiles(project).length > 0 && (await trust.modulesTrusted(ctx, project));
+  return { ...(trusted && { project }), user, packages };
 }
