@@ -33,15 +33,14 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function chooseSignals(setting: AttentionSetting, env: Env): Signal[] {
   if (setting === "off") return [];
   if (setting !== "auto") return typeof setting === "string" ? [setting] : [...new Set(setting)];
-  const program = env.TERM_PROGRAM ?? "";
-  const outer = env.LC_TERMINAL ?? "";
-  if (program === "iTerm.app" || outer === "iTerm2" || program === "ghostty" || program === "WezTerm") return ["osc9"];
+  const program = env.TERM_PROGRAM;
+  if (program === "iTerm.app" || env.LC_TERMINAL === "iTerm2" || program === "ghostty" || program === "WezTerm") return ["osc9"];
   if (/^(rxvt-unicode|foot)/.test(env.TERM ?? "")) return ["osc777"];
   return ["bell"];
 }
 
 export function insideTmux(env: Env): boolean {
-  return (env.TMUX ?? "") !== "";
+  return Boolean(env.TMUX);
 }
 
 /**

@@ -33,11 +33,11 @@ export async function evaluate(
 
 function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
   const value = decision as Partial<Decision>;
-  if (value?.decision === "request") {
+  if (value.decision === "request") {
     const prompt = (value as { prompt?: unknown }).prompt;
     return { kind: "request", hook, prompt: typeof prompt === "object" && prompt !== null ? prompt : {} };
   }
-  if (value?.decision === "block") {
+  if (value.decision === "block") {
     const reason = (value as { reason?: unknown }).reason;
     return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : problems.noReason };
   }

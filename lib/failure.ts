@@ -18,7 +18,7 @@ export function describeValue(value: unknown): string {
 }
 
 export function firstLine(text: string): string {
-  return text.split("\n")[0] ?? "";
+  return text.split("\n")[0];
 }
 
 /** `String(value)`, except for values that refuse to become a string (null-prototype objects). */
