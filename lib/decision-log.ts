@@ -8,7 +8,7 @@ import { appendFileSync } from "./node.ts";
 import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
 import * as present from "./presenter.ts";
 import type { PromptOutcome } from "./prompt-overlay.ts";
-import { customData, isRecord } from "./values.ts";
+import { customData, isRecord, isStringList } from "./values.ts";
 
 export const DECISION_ENTRY = "permission-hooks-decision";
 
@@ -106,7 +106,7 @@ export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord
 function asRecord(data: unknown): DecisionRecord | undefined {
   if (!isRecord(data)) return undefined;
   const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data;
-  const strings = [time, hook, tool, detail].every((value) => typeof value === "string");
+  const strings = isStringList([time, hook, tool, detail]);
   if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
   return {
     time: time as string,
