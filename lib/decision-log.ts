@@ -76,14 +76,12 @@ export class DecisionLog {
     this.#auditFailed = false;
   }
 
+  /** The audit file is private to its owner (created 0600), only ever appended to; a failure is said once per session. */
   record(decision: Decision, ctx: ExtensionContext): void {
     const record: DecisionRecord = { time: new Date(this.#now()).toISOString(), ...decision };
     this.#pi.appendEntry<DecisionRecord>(DECISION_ENTRY, record);
-    if (this.#auditFile !== undefined) this.#audit(this.#auditFile, record, ctx);
-  }
-
-  /** Private to its owner (created 0600), only ever appended to; a failure is said once per session. */
-  #audit(path: string, record: DecisionRecord, ctx: ExtensionContext): void {
+    const path = this.#auditFile;
+    if (path === undefined) return;
     try {
       const line = JSON.stringify({ ...record, session: ctx.sessionManager.getSessionId(), cwd: ctx.cwd });
       appendFileSync(path, `${line}\n`, { mode: 0o600 });
