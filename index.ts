@@ -3,7 +3,7 @@ import { Attention, chooseSignals, insideTmux } from "./lib/attention.ts";
 import { DecisionLog } from "./lib/decision-log.ts";
 import { Enablement } from "./lib/enablement.ts";
 import { describeError } from "./lib/failure.ts";
-import { Gatekeeper } from "./lib/gatekeeper.ts";
+import { blocked, Gatekeeper } from "./lib/gatekeeper.ts";
 import { Grants } from "./lib/grants.ts";
 import { guard, report } from "./lib/guard.ts";
 import { importAfresh, loadPi } from "./lib/host.ts";
@@ -86,7 +86,7 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
     } catch (error) {
       const message = describeError(error);
       report(ctx, notifyInternalError(DURING.toolCall, message));
-      return { block: true, reason: agentInternalError(message) };
+      return blocked(agentInternalError(message));
     }
   });
 }
@@ -106,5 +106,5 @@ function promptWatch(settings: PermissionSettings, pi: ExtensionAPI): PromptWatc
 /** Without pi's own packages nothing can be checked: a notice each session, and every call blocked. */
 function blockEverything(pi: ExtensionAPI, error: string): void {
   pi.on("session_start", (_event, ctx) => report(ctx, notifyPiUnavailable(error)));
-  pi.on("tool_call", () => ({ block: true, reason: agentInternalError(error) }));
+  pi.on("tool_call", () => blocked(agentInternalError(error)));
 }

@@ -452,7 +452,7 @@ function callArguments(tool: PermissionTool): string {
 }
 
 /** The call doesn't run; the agent reads `reason` in its place. */
-function blocked(reason: string): ToolCallEventResult {
+export function blocked(reason: string): ToolCallEventResult {
   return { block: true, reason };
 }
 
