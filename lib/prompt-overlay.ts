@@ -114,23 +114,24 @@ type SelectPart =
  * heading; the notes kept on other choices; the command; the title. The choices and the note being
  * typed always show; in the grant step, the rule and its scopes are the choices.
  */
-function selectLadder(detailLines: number): Step<SelectPart>[] {
-  return [
-    ["detail", Math.min(detailLines, COMFORTABLE_LINES)],
-    "gaps",
-    ["detail", Math.min(detailLines, 2)],
-    ["description", 0],
-    ["guidance", 0],
-    ["hints", 0],
-    ["origin", 0],
-    ["title", 1],
-    ["countdown", 0],
-    ["heading", 0],
-    ["notes", 0],
-    ["detail", 0],
-    ["title", 0],
-  ];
-}
+const SELECT_LADDER: readonly Step<SelectPart>[] = [
+  ["detail", COMFORTABLE_LINES],
+  "gaps",
+  ["detail", 2],
+  ["description", 0],
+  ["guidance", 0],
+  ["hints", 0],
+  ["origin", 0],
+  ["title", 1],
+  ["countdown", 0],
+  ["heading", 0],
+  ["notes", 0],
+  ["detail", 0],
+  ["title", 0],
+];
+
+/** A row of the choices: a choice, or a note, which may give way when it is `kept` (not being typed). */
+type ChoiceRow = { line: string; kept?: true };
 
 /** What the detail's window shows: the call's command, or the script that made the call. */
 type View = "command" | "script";
@@ -252,26 +253,23 @@ export class PermissionPrompt implements Component, Focusable {
     this.#tui.requestRender();
   }
 
-  /** Never taller than the terminal: what gives way first is in selectLadder and edit mode's LADDER. */
+  /** Never taller than the terminal: what gives way first is in SELECT_LADDER and edit mode's LADDER. */
   render(width: number): string[] {
     this.#drawnWidth = width;
-    const edit = this.#mode === "edit" ? this.#edit : undefined;
-    let lines: string[];
-    if (!edit) lines = this.#border.draw(this.#renderSelect(width), width);
-    else {
-      const inner = innerWidth(width);
-      const sample = this.#sample();
-      const drawn = edit.render(inner, this.#budget(width), this.#title(inner, sample), sample, this.#countdown(inner));
-      lines = this.#border.draw(drawn.lines, width, drawn.editorRows);
-    }
-    return lines.slice(0, Math.max(0, terminalRows(this.#tui)));
+    const inner = innerWidth(width);
+    const sample = this.#sample();
+    // Only edit mode knows rows the frame needn't measure: the Editor's.
+    const drawn: { lines: string[]; editorRows?: { from: number; to: number } } =
+      this.#mode === "edit" && this.#edit
+        ? this.#edit.render(inner, this.#budget(width), this.#title(inner, sample), sample, this.#countdown(inner))
+        : { lines: this.#renderSelect(width) };
+    return this.#border.draw(drawn.lines, width, drawn.editorRows).slice(0, Math.max(0, terminalRows(this.#tui)));
   }
 
   /** pi calls this when the theme changes: nothing drawn with the old colours may be reused. */
   invalidate(): void {
     this.#titleLines.forget();
     this.#detailLines.forget();
-    this.#scriptLines.forget();
     this.#border.invalidate();
     this.#edit?.invalidate();
   }
@@ -280,7 +278,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   #handleSelectInput(data: string): void {
     const keys = this.#keys;
-    if (keys.matches(data, KEY.cancel)) return this.#finish({ kind: "abort" });
+    if (keys.matches(data, KEY.cancel)) return this.cancel();
     if (keys.matches(data, KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
     if (matchesKey(data, FIXED_KEY.dontAsk))
       return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
@@ -307,8 +305,8 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (data === "k") return this.#move(-1);
     if (data === "j") return this.#move(1);
-    const digit = digitIndex(data);
-    if (digit !== undefined && digit < this.#choices.length) {
+    const digit = digitIndex(data, this.#choices.length);
+    if (digit !== undefined) {
       this.#selected = digit;
       if (!this.#tabUsed) this.#confirm(this.#choices[digit]);
     }
@@ -344,8 +342,8 @@ export class PermissionPrompt implements Component, Focusable {
     if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
     if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
     if (this.#handleViewInput(data)) return;
-    const digit = digitIndex(data);
-    if (digit !== undefined && digit < this.#scopes.length) this.#scope = digit;
+    const digit = digitIndex(data, this.#scopes.length);
+    if (digit !== undefined) this.#scope = digit;
   }
 
   #moveScope(step: number): void {
@@ -391,7 +389,7 @@ export class PermissionPrompt implements Component, Focusable {
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
 
-  /** Select mode at `width`: its parts at full height, and the rows each gets in the terminal's height (see selectLadder). */
+  /** Select mode at `width`: its parts at full height, and the rows each gets in the terminal's height (see SELECT_LADDER). */
   #selectLayout(width: number) {
     const inner = innerWidth(width);
     const sample = this.#sample();
@@ -420,28 +418,24 @@ export class PermissionPrompt implements Component, Focusable {
       notes,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { inner, parts, choices, detail, ...fitRows(this.#budget(width), wanted, gaps, selectLadder(detail.length)) };
+    return { inner, parts, choices, detail, ...fitRows(this.#budget(width), wanted, gaps, SELECT_LADDER) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
-  #choiceRows(inner: number): { line: string; kept?: true }[] {
-    const paint = this.#paint;
-    const request = this.#request;
-    const choices: { line: string; kept?: true }[] = [];
-    this.#choices.forEach((choice, index) => {
-      choices.push({ line: this.#choiceLine(index, toVisible(request.labels[choice]), index === this.#selected) });
+  #choiceRows(inner: number): ChoiceRow[] {
+    return this.#choices.flatMap((choice, index): ChoiceRow[] => {
+      const row = { line: this.#choiceLine(index, toVisible(this.#request.labels[choice]), index === this.#selected) };
       const draft = this.#drafts[choice];
       if (this.#drafting === choice) {
-        choices.push({ line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") });
-      } else if (draft.getValue().trim() !== "") {
-        choices.push({ line: paint.fg("dim", NOTE_PREFIX + toVisible(draft.getValue())), kept: true });
+        return [row, { line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") }];
       }
+      const note = draft.getValue();
+      return note.trim() === "" ? [row] : [row, { line: this.#paint.fg("dim", NOTE_PREFIX + toVisible(note)), kept: true }];
     });
-    return choices;
   }
 
   /** The grant step's choices: the exact rule, then the scopes to keep it in. */
-  #grantRows(inner: number): { line: string; kept?: true }[] {
+  #grantRows(inner: number): ChoiceRow[] {
     const paint = this.#paint;
     const rule = wrap(paint.bold(this.#visibleRule), inner).map((line) => ({ line }));
     const scopes = this.#scopes.map((scope, index) => ({
@@ -456,6 +450,7 @@ export class PermissionPrompt implements Component, Focusable {
     return selected ? this.#paint.fg("accent", line) : line;
   }
 
+  /** The detail's window as last drawn, in either view. */
   readonly #detailLines = new Drawn<string[]>();
 
   /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain; a grant, the original. */
@@ -482,11 +477,11 @@ export class PermissionPrompt implements Component, Focusable {
     return hints;
   }
 
-  readonly #scriptLines = new Drawn<string[]>();
-
   /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
   #script(inner: number, sample: string): string[] {
-    return this.#scriptLines.get(inner, sample, () => this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner));
+    return this.#detailLines.get(inner, `${sample}\0script`, () =>
+      this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner),
+    );
   }
 
   /** The time left, dim, when the fail-safe timeout is on. */
@@ -527,8 +522,11 @@ export class PermissionPrompt implements Component, Focusable {
       return;
     }
     const note = this.#noteOf("edit");
-    if (signal.text === this.#visibleOriginal) this.#finish({ kind: "authorize", note });
-    else this.#finish({ kind: "edit", command: fromVisible(signal.text), note });
+    this.#finish(
+      signal.text === this.#visibleOriginal
+        ? { kind: "authorize", note }
+        : { kind: "edit", command: fromVisible(signal.text), note },
+    );
   }
 
   async #openExternal(edit: EditMode, field: Field): Promise<void> {
@@ -583,9 +581,10 @@ function heights<Part extends string>(parts: Record<Part, readonly string[]>): R
   return rows;
 }
 
-/** The index a digit key 1–9 picks; none for any other input. */
-function digitIndex(data: string): number | undefined {
-  return /^[1-9]$/.test(data) ? Number(data) - 1 : undefined;
+/** The index a digit key 1–9 picks among `count` items; none for any other input. */
+function digitIndex(data: string, count: number): number | undefined {
+  const index = /^[1-9]$/.test(data) ? Number(data) - 1 : count;
+  return index < count ? index : undefined;
 }
 
 /**
