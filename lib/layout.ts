@@ -113,8 +113,7 @@ export function scrollWindow(lines: readonly string[], rows: number, scroll: num
 
 /** The last scroll position of a window of `rows` rows over `total` lines: the last line shows, under a marker. */
 export function maxScroll(total: number, rows: number): number {
-  if (total <= rows) return 0;
-  return Math.max(0, total - (rows >= 3 ? rows - 1 : rows));
+  return total <= rows ? 0 : total - (rows >= 3 ? rows - 1 : rows);
 }
 
 /** Lines a page key moves a window of `rows` rows: all it shows but one, at least one. */

@@ -52,12 +52,9 @@ export async function showPrompt(
   const { timeoutSeconds } = watch;
   let deadline: number | undefined;
   let expired = false;
-  const clock: Clock = {
-    timers,
-    start: () => {
-      if (timeoutSeconds !== undefined) deadline = timers.now() + timeoutSeconds * 1000;
-      return deadline;
-    },
+  const start: Start = () => {
+    if (timeoutSeconds !== undefined) deadline = timers.now() + timeoutSeconds * 1000;
+    return deadline;
   };
   const opened: Opened = (prompt, write) => {
     track(prompt, true);
@@ -78,8 +75,8 @@ export async function showPrompt(
   const remainingMs = () => (deadline === undefined ? undefined : deadline - timers.now());
   const outcome =
     ctx.mode === "rpc"
-      ? await askClient(ctx, request, opened, clock, remainingMs)
-      : await showOverlay(ctx, request, opened, clock);
+      ? await askClient(ctx, request, opened, start, remainingMs)
+      : await showOverlay(ctx, request, opened, start, timers);
   // pi's own dialog countdown may end an RPC select a moment before our timer does.
   const remaining = remainingMs();
   if (!expired && !(remaining !== undefined && remaining <= 0 && outcome !== "interrupted")) return outcome;
@@ -90,18 +87,16 @@ export async function showPrompt(
 /** The prompt is up: the watch starts. `write` reaches the terminal. Returns what ends the watch. */
 type Opened = (prompt: OpenPrompt, write?: (data: string) => void) => () => void;
 
-/** The watch's timers; `start` fixes the fail-safe timeout's deadline as the prompt appears, and returns it. */
-interface Clock {
-  timers: Timers;
-  start(): number | undefined;
-}
+/** Fixes the fail-safe timeout's deadline as the prompt appears, and returns it. */
+type Start = () => number | undefined;
 
 /** The overlay. It never opens on top of another overlay (someone else's dialog): it waits for that to close. */
 async function showOverlay(
   ctx: ExtensionContext,
   request: PromptRequest,
   opened: Opened,
-  clock: Clock,
+  start: Start,
+  timers: Timers,
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;
@@ -114,8 +109,8 @@ async function showOverlay(
         paint: paintOf(theme),
         keys: keybindings,
         externalEditor: externalEditorFor(tui),
-        timers: clock.timers,
-        deadline: clock.start(),
+        timers,
+        deadline: start(),
         done: (outcome) => {
           signal?.removeEventListener("abort", cancel);
           closed();
@@ -136,14 +131,14 @@ async function askClient(
   ctx: ExtensionContext,
   request: PromptRequest,
   opened: Opened,
-  clock: Clock,
+  start: Start,
   remainingMs: () => number | undefined,
 ): Promise<PromptOutcome | "interrupted"> {
   if (ctx.signal?.aborted) return "interrupted";
   const controller = new AbortController();
   const cancel = () => controller.abort();
   ctx.signal?.addEventListener("abort", cancel, { once: true });
-  clock.start();
+  start();
   const closed = opened({ cancel });
   try {
     return (await askThroughDialogs(ctx.ui, request, controller.signal, remainingMs)) ?? { kind: "abort" };
