@@ -18,15 +18,15 @@ export function highlightSpans(detail: string, highlight: PermissionHighlight | 
  * through `mark` line by line, so no styling spans a line break.
  */
 export function markHighlights(detail: string, spans: readonly HighlightSpan[], mark: (part: string) => string): string {
-  const visible = toVisibleWithSpans(detail, spans);
+  const { text, spans: shown } = toVisibleWithSpans(detail, spans);
   let out = "";
   let at = 0;
-  for (const span of visible.spans) {
-    out += visible.text.slice(at, span.start);
-    out += visible.text.slice(span.start, span.end).split("\n").map(mark).join("\n");
+  for (const span of shown) {
+    out += text.slice(at, span.start);
+    out += text.slice(span.start, span.end).split("\n").map(mark).join("\n");
     at = span.end;
   }
-  return out + visible.text.slice(at);
+  return out + text.slice(at);
 }
 
 function collect(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[] {

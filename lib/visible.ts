@@ -53,17 +53,21 @@ export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]
   const edges = spans.flatMap((span) => [span.start, span.end]);
   const mapped: number[] = [];
   let shift = 0;
+  /** The next edge to map; with none left, one past every offset. */
+  const next = () => edges[mapped.length] ?? Number.POSITIVE_INFINITY;
+  /** Edges before `offset` move by the notation so far. */
+  const shiftBefore = (offset: number) => {
+    while (next() < offset) mapped.push(next() + shift);
+  };
   const visible = text.replace(SUSPECT, (char: string, offset: number, whole: string) => {
     const notation = shown(char, offset, whole);
     if (notation === char) return char;
-    while (mapped.length < edges.length && edges[mapped.length] <= offset) mapped.push(edges[mapped.length] + shift);
-    while (mapped.length < edges.length && edges[mapped.length] < offset + char.length) {
-      mapped.push(offset + shift + (mapped.length % 2 === 0 ? 0 : notation.length));
-    }
+    shiftBefore(offset + 1);
+    while (next() < offset + char.length) mapped.push(offset + shift + (mapped.length % 2 === 0 ? 0 : notation.length));
     shift += notation.length - char.length;
     return notation;
   });
-  while (mapped.length < edges.length) mapped.push(edges[mapped.length] + shift);
+  shiftBefore(Number.POSITIVE_INFINITY);
   return { text: visible, spans: wholeGraphemes(visible, mapped) };
 }
 
