@@ -89,10 +89,6 @@ export class EditMode {
   }
 
   /** Whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
-  get focused(): boolean {
-    return this.#hasFocus;
-  }
-
   set focused(focused: boolean) {
     this.#hasFocus = focused;
     this.#editor.focused = focused && this.#field === "command";
@@ -262,8 +258,7 @@ export class EditMode {
   /** A rule like the Editor's own, saying how many lines are cut above or below. */
   #rule(width: number, direction: "up" | "down", count: number): string {
     const head = count > 0 ? `─── ${scrollMarker(direction, count)} ` : "";
-    const rule = head.length > width ? head.slice(0, width) : head + "─".repeat(width - head.length);
-    return this.#paint.fg("border", rule);
+    return this.#paint.fg("border", (head + "─".repeat(Math.max(0, width - head.length))).slice(0, width));
   }
 
   /** The note, dim: the Input while it is typed in, else its text. */
