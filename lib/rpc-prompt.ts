@@ -105,8 +105,13 @@ export async function askThroughDialogs(
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    const unwatch = whenAborted(signal, () => resolve(undefined));
+    promise.then(resolve, reject).finally(unwatch);
   });
+}
+
+/** Runs `run` once `signal` aborts; returns what stops that. */
+export function whenAborted(signal: AbortSignal | undefined, run: () => void): () => void {
+  signal?.addEventListener("abort", run, { once: true });
+  return () => signal?.removeEventListener("abort", run);
 }

@@ -5,7 +5,7 @@ import { externalEditorFor } from "./external-editor.ts";
 import { paintOf } from "./frame.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
-import { askThroughDialogs } from "./rpc-prompt.ts";
+import { askThroughDialogs, whenAborted } from "./rpc-prompt.ts";
 import { systemTimers, type Timers } from "./timers.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
@@ -67,7 +67,7 @@ export async function showPrompt(
       }, deadline - timers.now());
     }
     return () => {
-      if (timer !== undefined) timers.clearTimeout(timer);
+      timers.clearTimeout(timer);
       quiet?.();
       track(prompt, false);
     };
@@ -103,6 +103,7 @@ async function showOverlay(
   return ctx.ui.custom<PromptOutcome>(
     (tui, theme, keybindings, done) => {
       const cancel = () => prompt.cancel();
+      const unwatch = whenAborted(signal, cancel);
       let closed = () => {};
       const prompt: PermissionPrompt = new PermissionPrompt(request, {
         tui,
@@ -112,12 +113,11 @@ async function showOverlay(
         timers,
         deadline: start(),
         done: (outcome) => {
-          signal?.removeEventListener("abort", cancel);
+          unwatch();
           closed();
           done(outcome);
         },
       });
-      signal?.addEventListener("abort", cancel, { once: true });
       closed = opened(prompt, (data) => tui.terminal.write(data));
       if (signal?.aborted) queueMicrotask(cancel);
       return prompt;
@@ -137,13 +137,13 @@ async function askClient(
   if (ctx.signal?.aborted) return "interrupted";
   const controller = new AbortController();
   const cancel = () => controller.abort();
-  ctx.signal?.addEventListener("abort", cancel, { once: true });
+  const unwatch = whenAborted(ctx.signal, cancel);
   start();
   const closed = opened({ cancel });
   try {
     return (await askThroughDialogs(ctx.ui, request, controller.signal, remainingMs)) ?? { kind: "abort" };
   } finally {
-    ctx.signal?.removeEventListener("abort", cancel);
+    unwatch();
     closed();
   }
 }
