@@ -161,7 +161,7 @@ export class PermissionPrompt implements Component, Focusable {
   readonly #scroll: Record<View, number> = { command: 0, script: 0 };
   /** As pi-tui's Editor does, keys that depend on the layout use the width it was last drawn at. */
   #drawnWidth: number;
-  readonly #drafts: Record<Choice, Input>;
+  readonly #drafts: Record<Choice, Input> = { authorize: new Input(), edit: new Input(), abort: new Input() };
   #edit: EditMode | undefined;
   #finished = false;
   readonly #typing = new VisibleTyping();
@@ -191,7 +191,6 @@ export class PermissionPrompt implements Component, Focusable {
     this.#choices = request.editable ? ["authorize", "edit", "abort"] : ["authorize", "abort"];
     this.#scopes = request.grantRule === undefined ? [] : (request.grantScopes ?? []);
     this.#visibleRule = toVisible(request.grantRule ?? "");
-    this.#drafts = { authorize: new Input(), edit: new Input(), abort: new Input() };
     this.#drawnWidth = this.#tui.terminal?.columns ?? 80;
   }
 
@@ -277,9 +276,9 @@ export class PermissionPrompt implements Component, Focusable {
   // ── Select mode ──────────────────────────────────────────────────────────────────────────
 
   #handleSelectInput(data: string): void {
-    const keys = this.#keys;
-    if (keys.matches(data, KEY.cancel)) return this.cancel();
-    if (keys.matches(data, KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
+    const pressed = (id: string) => this.#keys.matches(data, id);
+    if (pressed(KEY.cancel)) return this.cancel();
+    if (pressed(KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
     if (matchesKey(data, FIXED_KEY.dontAsk))
       return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
     if (this.#scopes.length > 0 && matchesKey(data, FIXED_KEY.grant)) {
@@ -290,13 +289,13 @@ export class PermissionPrompt implements Component, Focusable {
       this.#drafting = undefined;
       return;
     }
-    if (keys.matches(data, KEY.tab)) {
+    if (pressed(KEY.tab)) {
       this.#drafting = this.#choices[this.#selected];
       this.#tabUsed = true;
       return;
     }
-    if (keys.matches(data, KEY.up)) return this.#move(-1);
-    if (keys.matches(data, KEY.down)) return this.#move(1);
+    if (pressed(KEY.up)) return this.#move(-1);
+    if (pressed(KEY.down)) return this.#move(1);
     if (this.#handleViewInput(data)) return;
     if (this.#drafting) {
       const draft = this.#drafts[this.#drafting];
@@ -314,10 +313,10 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** The page keys scroll the detail's window; the script key switches what it shows. */
   #handleViewInput(data: string): boolean {
-    const keys = this.#keys;
-    if (keys.matches(data, KEY.pageUp)) this.#scrollDetail(-1);
-    else if (keys.matches(data, KEY.pageDown)) this.#scrollDetail(1);
-    else if (this.#request.script !== undefined && keys.matches(data, SCRIPT_KEY))
+    const pressed = (id: string) => this.#keys.matches(data, id);
+    if (pressed(KEY.pageUp)) this.#scrollDetail(-1);
+    else if (pressed(KEY.pageDown)) this.#scrollDetail(1);
+    else if (this.#request.script !== undefined && pressed(SCRIPT_KEY))
       this.#view = this.#view === "command" ? "script" : "command";
     else return false;
     return true;
@@ -325,12 +324,12 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** The grant step: a scope is picked, enter saves it with an Authorize, esc goes back to the choices. */
   #handleGrantInput(data: string): void {
-    const keys = this.#keys;
-    if (keys.matches(data, KEY.cancel)) {
+    const pressed = (id: string) => this.#keys.matches(data, id);
+    if (pressed(KEY.cancel)) {
       this.#mode = "select";
       return;
     }
-    if (keys.matches(data, KEY.confirm)) {
+    if (pressed(KEY.confirm)) {
       // Nothing is saved that the Approver couldn't read whole: in a terminal too small for the rule
       // and its scopes, enter waits until the step fits.
       const rule = this.#request.grantRule;
@@ -339,8 +338,8 @@ export class PermissionPrompt implements Component, Focusable {
         this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
       return;
     }
-    if (keys.matches(data, KEY.up) || data === "k") return this.#moveScope(-1);
-    if (keys.matches(data, KEY.down) || data === "j") return this.#moveScope(1);
+    if (pressed(KEY.up) || data === "k") return this.#moveScope(-1);
+    if (pressed(KEY.down) || data === "j") return this.#moveScope(1);
     if (this.#handleViewInput(data)) return;
     const digit = digitIndex(data, this.#scopes.length);
     if (digit !== undefined) this.#scope = digit;
