@@ -2,6 +2,7 @@ import { Editor, type Input, matchesKey, type TUI } from "@earendil-works/pi-tui
 import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step, terminalRows } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
+import { getOrAdd } from "./values.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
@@ -55,10 +56,10 @@ export class EditMode {
   readonly #actions = new Map<string, EditAction | null>();
   readonly #toEditor = (part: string) => this.#editor.handleInput(part);
   readonly #toNote = (part: string) => this.note.handleInput(part);
-  /** The terminal height the Editor is told: it shows 30% of it (at least 5 rows), so this bounds its window. */
-  #editorTerminalRows: number;
+  /** The terminal the Editor is told of: it shows 30% of its rows (at least 5), so they bound its window. */
+  readonly #editorTerminal: { rows: number };
   // Drawn on every key, changing only with the width and the theme.
-  readonly #labels = new Drawn<{ noteLabel: string; hints: string[] }>();
+  readonly #hints = new Drawn<string[]>();
   readonly #tui: TUI;
   readonly #paint: Paint;
   readonly #keys: KeyMatcher;
@@ -71,16 +72,8 @@ export class EditMode {
     this.#keys = keys;
     this.#original = original;
     this.note = note;
-    this.#editorTerminalRows = terminalRows(this.#tui);
-    const mode = this;
-    const editorTui = {
-      terminal: {
-        get rows() {
-          return mode.#editorTerminalRows;
-        },
-      },
-      requestRender: (force?: boolean) => tui.requestRender(force),
-    };
+    this.#editorTerminal = { rows: terminalRows(tui) };
+    const editorTui = { terminal: this.#editorTerminal, requestRender: (force?: boolean) => tui.requestRender(force) };
     this.#editor = new Editor(editorTui as unknown as TUI, {
       borderColor: (text) => paint.fg("border", text),
       selectList: { selectedPrefix: plain, selectedText: plain, description: plain, scrollInfo: plain, noMatch: plain },
@@ -96,7 +89,7 @@ export class EditMode {
   }
 
   invalidate(): void {
-    this.#labels.forget();
+    this.#hints.forget();
     this.#editor.invalidate();
   }
 
@@ -149,21 +142,16 @@ export class EditMode {
    */
   #actionOf(data: string): EditAction | undefined {
     if (data.length > ACTION_CACHE_MAX_INPUT) return this.#matchAction(data);
-    let action = this.#actions.get(data);
-    if (action === undefined) {
-      action = this.#matchAction(data) ?? null;
-      this.#actions.set(data, action);
-    }
-    return action ?? undefined;
+    return getOrAdd(this.#actions, data, () => this.#matchAction(data) ?? null) ?? undefined;
   }
 
   #matchAction(data: string): EditAction | undefined {
-    const keys = this.#keys;
-    if (keys.matches(data, KEY.cancel)) return "cancel";
-    if (keys.matches(data, KEY.tab)) return "tab";
+    const pressed = (id: string) => this.#keys.matches(data, id);
+    if (pressed(KEY.cancel)) return "cancel";
+    if (pressed(KEY.tab)) return "tab";
     // Some keys (ctrl+j, a bare \n) match both newline and submit; newline wins, as in pi's editor.
-    if (!keys.matches(data, KEY.newLine) && keys.matches(data, KEY.submit)) return "submit";
-    if (keys.matches(data, KEY.external)) return "external";
+    if (!pressed(KEY.newLine) && pressed(KEY.submit)) return "submit";
+    if (pressed(KEY.external)) return "external";
     if (matchesKey(data, FIXED_KEY.restore)) return "restore";
     return undefined;
   }
@@ -194,7 +182,7 @@ export class EditMode {
   ): { lines: string[]; editorRows: { from: number; to: number } } {
     const paint = this.#paint;
     const warning = this.#warning;
-    const { noteLabel, hints } = this.#labelsAt(width, sample);
+    const hints = this.#hintsAt(width, sample);
     // A row per line of the command; lines that wrap take more, so the Editor also gets the spare rows.
     const wanted = {
       title: title.length,
@@ -216,18 +204,17 @@ export class EditMode {
     const editorRows = { from, to: lines.length };
     if (warning) lines.push(paint.fg(warning.tone, warning.text));
     if (gaps) lines.push("");
-    if (fitted.noteLabel > 0) lines.push(noteLabel);
+    if (fitted.noteLabel > 0) lines.push(paint.fg("dim", EDIT_LABELS.note));
     lines.push(this.#noteLine(width));
     if (gaps) lines.push("");
     lines.push(...clip(countdown, fitted.countdown, width, paint), ...hints.slice(0, fitted.hints));
     return { lines, editorRows };
   }
 
-  #labelsAt(width: number, sample: string): { noteLabel: string; hints: string[] } {
-    return this.#labels.get(width, sample, () => ({
-      noteLabel: this.#paint.fg("dim", EDIT_LABELS.note),
-      hints: editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint)),
-    }));
+  #hintsAt(width: number, sample: string): string[] {
+    return this.#hints.get(width, sample, () =>
+      editHints(keyNames(this.#keys)).flatMap((group) => hintRows(group, width, this.#paint)),
+    );
   }
 
   /**
@@ -236,7 +223,7 @@ export class EditMode {
    * rules then count what is cut too.
    */
   #editorLines(width: number, textRows: number, rules: number): string[] {
-    this.#editorTerminalRows = terminalRowsShowing(textRows, terminalRows(this.#tui));
+    this.#editorTerminal.rows = terminalRowsShowing(textRows, terminalRows(this.#tui));
     const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
