@@ -14,7 +14,7 @@ export function hintRows(hints: readonly Hint[], width: number, paint: Paint): s
   const rows: Hint[][] = [];
   let used = 0;
   for (const hint of hints) {
-    const size = visibleWidth(`${hint[0]} ${hint[1]}`);
+    const size = visibleWidth(hint.join(" "));
     const row = rows.at(-1);
     if (row && used + 2 + size <= width) {
       row.push(hint);
@@ -69,7 +69,7 @@ export function fitRows<Part extends string>(
     const cut = Math.max(0, Math.min(excess, rows[part] - floor));
     rows[part] -= cut;
     excess -= cut;
-    if (cut > 0) cuts.push([part, cut]);
+    cuts.push([part, cut]);
   }
   for (const [part, cut] of cuts.reverse()) {
     if (excess >= 0) break;
