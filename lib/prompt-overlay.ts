@@ -227,7 +227,8 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** Milliseconds until the fail-safe timeout closes the prompt; undefined without one. */
   get #timeLeft(): number | undefined {
-    return this.#env.deadline === undefined ? undefined : this.#env.deadline - this.#timers.now();
+    const deadline = this.#env.deadline;
+    return deadline === undefined ? undefined : deadline - this.#timers.now();
   }
 
   /** Redraws whenever the whole seconds left change, until none are left. */
@@ -408,7 +409,7 @@ export class PermissionPrompt implements Component, Focusable {
       hints: this.#arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
       countdown: this.#countdown(inner),
     };
-    const detail = this.#view === "script" ? this.#script(inner, sample) : this.#detail(inner, sample);
+    const detail = this.#detail(inner, sample);
     const notes = choices.filter((row) => row.kept).length;
     const wanted: Record<SelectPart, number> = {
       ...heights(parts),
@@ -452,8 +453,17 @@ export class PermissionPrompt implements Component, Focusable {
   /** The detail's window as last drawn, in either view. */
   readonly #detailLines = new Drawn<string[]>();
 
-  /** The detail previews what the highlighted choice would run: Edit shows the live edit, plain; a grant, the original. */
+  /**
+   * The detail's window: the script that made the call when it is shown (every character visible,
+   * nothing highlighted), else a preview of what the highlighted choice would run: Edit shows the
+   * live edit, plain; a grant, the original.
+   */
   #detail(inner: number, sample: string): string[] {
+    if (this.#view === "script") {
+      return this.#detailLines.get(inner, `${sample}\0script`, () =>
+        this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner),
+      );
+    }
     const editText = this.#mode === "select" && this.#choices[this.#selected] === "edit" ? this.#edit?.text : undefined;
     const edited = editText !== undefined && editText !== this.#visibleOriginal;
     const key = edited ? `${sample}\0edit\0${editText}` : `${sample}\0original`;
@@ -474,13 +484,6 @@ export class PermissionPrompt implements Component, Focusable {
     const key = this.#request.script === undefined ? undefined : this.#keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.#view === "script"));
     return hints;
-  }
-
-  /** The script that made the call, in the command's place: every character visible, nothing highlighted. */
-  #script(inner: number, sample: string): string[] {
-    return this.#detailLines.get(inner, `${sample}\0script`, () =>
-      this.#labelled(SCRIPT_LABEL, toVisible(this.#request.script ?? ""), inner),
-    );
   }
 
   /** The time left, dim, when the fail-safe timeout is on. */
