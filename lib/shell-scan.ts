@@ -75,51 +75,89 @@ interface Construct {
   doubt: boolean;
 }
 
-interface ListFrame {
-  kind: typeof LIST;
+/**
+ * List frames are reused like word frames (newList, releaseList), and with them the arrays they
+ * gather words in. Fields without an initializer are set by clearList.
+ */
+class ListFrame {
+  readonly kind = LIST;
   /** Closed by `)` (a `$( )` or process substitution), else by the end of the source. */
-  closes: boolean;
-  state: number;
-  cmd: ShellCommand | null;
+  closes = false;
   /**
    * The words of `cmd` so far, given to it when it ends: an array of the size it needs, where one
    * grown by pushing would be sized for the longest command seen.
    */
-  words: ShellWord[];
-  lastEnd: number;
-  redirect: ShellRedirect | null;
+  readonly words: ShellWord[] = [];
+  declare state: number;
+  declare cmd: ShellCommand | null;
+  declare lastEnd: number;
+  declare redirect: ShellRedirect | null;
   /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
-  heredoc: number;
+  declare heredoc: number;
   /** The innermost compound command open. */
-  construct: Construct | null;
-  dir: string | undefined;
+  declare construct: Construct | null;
+  declare dir: string | undefined;
   /** The directory at the start of the pipeline, and of the and-or list (`a && b | c`). */
-  pipeDir: string | undefined;
-  andOrDir: string | undefined;
-  piped: boolean;
+  declare pipeDir: string | undefined;
+  declare andOrDir: string | undefined;
+  declare piped: boolean;
   /** Past a `&&` or `||`: a `cd` from here on may not have run. */
-  conditional: boolean;
+  declare conditional: boolean;
   /** After `|`, `&&` or `||`, before the command that must follow. */
-  expectsCommand: boolean;
-  doubt: boolean;
-  dirStack: (string | undefined)[] | null;
+  declare expectsCommand: boolean;
+  declare doubt: boolean;
+  declare dirStack: (string | undefined)[] | null;
+
+  constructor() {
+    clearList(this);
+  }
 }
 
-interface WordFrame {
-  kind: typeof WORD;
-  list: ListFrame;
-  start: number;
-  run: number;
-  text: string;
-  doubleQuoted: boolean;
+/** What every list starts with; a frame given back so lets go of what it held of the last parse. */
+function clearList(f: ListFrame): void {
+  f.state = S_CMD;
+  f.cmd = null;
+  f.words.length = 0;
+  f.lastEnd = 0;
+  f.redirect = null;
+  f.heredoc = 0;
+  f.construct = null;
+  f.dir = f.pipeDir = f.andOrDir = undefined;
+  f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+  f.dirStack = null;
+}
+
+/**
+ * Word frames are reused, across parses too (newWord, releaseWord): a parse allocates the words it
+ * finds, not one frame per word. Fields without an initializer are set by clearWord.
+ */
+class WordFrame {
+  readonly kind = WORD;
+  list!: ListFrame;
+  start = 0;
+  run = 0;
+  declare text: string;
+  declare doubleQuoted: boolean;
   /** Offset of the first quote or backslash: an assignment's name and `=` come before it. */
-  firstQuote: number;
-  dynamic: boolean;
+  declare firstQuote: number;
+  declare dynamic: boolean;
   /** Depth inside an array assignment `a=( … )` or an extglob `@( … )`. */
-  paren: number;
-  bracket: boolean;
+  declare paren: number;
+  declare bracket: boolean;
   /** 1: an unquoted `{` seen; 2: and then a `,` or `..`. */
-  brace: number;
+  declare brace: number;
+
+  constructor() {
+    clearWord(this);
+  }
+}
+
+/** What every word starts with; a frame given back so lets go of its text, which may be a large part of the last input. */
+function clearWord(w: WordFrame): void {
+  w.text = "";
+  w.doubleQuoted = w.dynamic = w.bracket = false;
+  w.firstQuote = UNQUOTED;
+  w.paren = w.brace = 0;
 }
 
 interface ParamFrame {
@@ -1090,89 +1128,31 @@ const FREE_LISTS: ListFrame[] = [];
 /** Frames kept for reuse: enough for any ordinary nesting; a freak one doesn't hold its memory for good. */
 const POOL_MAX = 256;
 
-/** A word frame given back lets go of its text, which may be a large part of the last input. */
 function releaseWord(w: WordFrame): void {
-  w.text = "";
+  clearWord(w);
   if (FREE_WORDS.length < POOL_MAX) FREE_WORDS.push(w);
 }
 
-/** A list frame given back lets go of what it held of the last parse: its command, words and directories. */
 function releaseList(f: ListFrame): void {
-  f.cmd = null;
-  f.words.length = 0;
-  f.redirect = null;
-  f.construct = null;
-  f.dir = f.pipeDir = f.andOrDir = undefined;
-  f.dirStack = null;
+  clearList(f);
   if (FREE_LISTS.length < POOL_MAX) FREE_LISTS.push(f);
 }
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
 const PUSHED = -1;
 
-/**
- * List frames are reused like word frames, and with them the arrays they gather words in. One
- * given back was emptied by releaseList: what is left to set is what every list starts with.
- */
 function newList(closes: boolean, dir: string | undefined): ListFrame {
-  const f = FREE_LISTS.pop();
-  if (f !== undefined) {
-    f.closes = closes;
-    f.state = S_CMD;
-    f.lastEnd = 0;
-    f.heredoc = 0;
-    f.dir = f.pipeDir = f.andOrDir = dir;
-    f.piped = f.conditional = f.expectsCommand = f.doubt = false;
-    return f;
-  }
-  return {
-    kind: LIST,
-    closes,
-    state: S_CMD,
-    cmd: null,
-    words: [],
-    lastEnd: 0,
-    redirect: null,
-    heredoc: 0,
-    construct: null,
-    dir,
-    pipeDir: dir,
-    andOrDir: dir,
-    piped: false,
-    conditional: false,
-    expectsCommand: false,
-    doubt: false,
-    dirStack: null,
-  };
+  const f = FREE_LISTS.pop() ?? new ListFrame();
+  f.closes = closes;
+  f.dir = f.pipeDir = f.andOrDir = dir;
+  return f;
 }
 
-/**
- * Word frames are reused, across parses too: a parse allocates the words it finds, not one frame
- * per word. One given back has let go of its text (releaseWord).
- */
 function newWord(list: ListFrame, start: number): WordFrame {
-  const w = FREE_WORDS.pop();
-  if (w !== undefined) {
-    w.list = list;
-    w.start = w.run = start;
-    w.doubleQuoted = w.dynamic = w.bracket = false;
-    w.firstQuote = UNQUOTED;
-    w.paren = w.brace = 0;
-    return w;
-  }
-  return {
-    kind: WORD,
-    list,
-    start,
-    run: start,
-    text: "",
-    doubleQuoted: false,
-    firstQuote: UNQUOTED,
-    dynamic: false,
-    paren: 0,
-    bracket: false,
-    brace: 0,
-  };
+  const w = FREE_WORDS.pop() ?? new WordFrame();
+  w.list = list;
+  w.start = w.run = start;
+  return w;
 }
 
 /** A quote at `p` in the word: the text before it is taken as it is. */
