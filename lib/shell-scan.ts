@@ -232,6 +232,8 @@ const KEYWORDS = new Map<string, Keyword>([
   ["function", { next: S_FUNC_NAME }],
   ["time", { beforeGroup: true }],
 ]);
+/** `$1`, `$@`, `$?`…: the character after the `$` is the whole name. */
+const SPECIAL_PARAMETERS = "0123456789@*#?-$!";
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 const ARRAY_OPENING = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/;
@@ -609,12 +611,8 @@ class Scanner {
       conditional: f.conditional,
       doubt: f.doubt,
     };
-    f.piped = false;
-    f.conditional = false;
-    f.expectsCommand = false;
-    f.doubt = false;
-    f.pipeDir = f.dir;
-    f.andOrDir = f.dir;
+    f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+    f.pipeDir = f.andOrDir = f.dir;
   }
 
   #popConstruct(f: ListFrame, kind: number): void {
@@ -910,18 +908,8 @@ class Scanner {
       while (isNameChar(codeAt(s, q))) q++;
       return q;
     }
-    if (
-      isDigit(next) ||
-      next === AT ||
-      next === STAR ||
-      next === HASH ||
-      next === QM ||
-      next === 45 ||
-      next === DOLLAR ||
-      next === BANG
-    )
-      return p + 2;
-    return p + 1;
+    // Past the end of the source, `s[p + 1]` is undefined: not one of them.
+    return SPECIAL_PARAMETERS.includes(s[p + 1]) ? p + 2 : p + 1;
   }
 
   /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
@@ -1183,10 +1171,8 @@ function endPipeline(f: ListFrame): void {
 function endAndOr(f: ListFrame): void {
   endPipeline(f);
   if (f.doubt) f.dir = undefined;
-  f.doubt = false;
-  f.conditional = false;
-  f.pipeDir = f.dir;
-  f.andOrDir = f.dir;
+  f.doubt = f.conditional = false;
+  f.pipeDir = f.andOrDir = f.dir;
 }
 
 /** `cd`, `pushd` or `popd` with its arguments from `words[index]` on. */
