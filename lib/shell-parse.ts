@@ -125,7 +125,7 @@ class Expansion {
         const first = at + 1;
         let end = first;
         while (end < args.length && args[end].text !== ";" && !(args[end].text === "+" && args[end - 1].text === "{}")) end++;
-        if (end >= args.length) this.#parsed.complete = false;
+        if (end >= args.length) this.#incomplete();
         if (end > first)
           this.#add(derived(args.slice(first, end), "find", args[at].text.endsWith("dir") ? undefined : command.dir), depth);
         at = end;
@@ -144,7 +144,7 @@ class Expansion {
         if (!this.#charge(body.end - body.start)) return;
         const text = source.slice(body.start, body.end);
         const parsed = scan(text, "stdin", command.dir, depth);
-        if (!parsed.complete || (!quoted && /[$`]/.test(text))) this.#parsed.complete = false;
+        if (!parsed.complete || (!quoted && /[$`]/.test(text))) this.#incomplete();
         for (const inner of parsed.commands) {
           relocate(inner, (offset) => offset + body.start);
           this.#add(inner, depth);
@@ -157,13 +157,18 @@ class Expansion {
   #charge(cost: number): boolean {
     this.#budget -= cost;
     if (this.#budget >= 0) return true;
-    this.#parsed.complete = false;
+    this.#incomplete();
     return false;
+  }
+
+  /** Some of the input could not be followed. */
+  #incomplete(): void {
+    this.#parsed.complete = false;
   }
 
   #add(command: ShellCommand, depth: number): void {
     if (depth > MAX_DEPTH) {
-      this.#parsed.complete = false;
+      this.#incomplete();
       return;
     }
     const commands = this.#parsed.commands;
@@ -176,7 +181,7 @@ class Expansion {
   /** Adds the commands of the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to the source. */
   #payload(words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
     if (depth > MAX_DEPTH) {
-      this.#parsed.complete = false;
+      this.#incomplete();
       return;
     }
     // The larger of the source read and the text scanned: a word of a payload may decode to more than its span.
@@ -212,7 +217,7 @@ class Expansion {
     }
     if (!this.#charge(Math.max(text.length - span, 0))) return;
     const parsed = scan(text, via, ".", depth);
-    if (!parsed.complete || dynamic) this.#parsed.complete = false;
+    if (!parsed.complete || dynamic) this.#incomplete();
     for (const command of parsed.commands) {
       relocate(command, at);
       command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);

@@ -236,7 +236,8 @@ const KEYWORDS = new Map<string, Keyword>([
 const SPECIAL_PARAMETERS = "0123456789@*#?-$!";
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
-const ARRAY_OPENING = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/;
+/** The whole word so far is an assignment's name and `=`: `a=(`, `a[i]+=(`. */
+const ARRAY_OPENING = new RegExp(`${ASSIGNMENT.source}$`);
 
 export interface ScanResult {
   commands: ShellCommand[];
