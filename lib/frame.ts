@@ -75,7 +75,7 @@ export function wrap(text: string, width: number): string[] {
   return lines.length > 0 ? lines : [""];
 }
 
-/** The overlays draw with pi's theme through the presenter's Paint, which it is. */
+/** The overlays draw with pi's theme through the presenter's Paint. */
 export function paintOf(theme: Theme): Paint {
-  return theme;
+  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
 }
