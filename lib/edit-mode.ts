@@ -81,7 +81,7 @@ export class EditMode {
     this.#editor.setText(original);
   }
 
-  /** Whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
+  /** Told whether the prompt holding this mode has the terminal's focus; the focused field gets it. */
   set focused(focused: boolean) {
     this.#hasFocus = focused;
     this.#editor.focused = focused && this.#field === "command";

@@ -585,8 +585,8 @@ function heights<Part extends string>(parts: Record<Part, readonly string[]>): R
 
 /** The index a digit key 1–9 picks among `count` items; none for any other input. */
 function digitIndex(data: string, count: number): number | undefined {
-  const index = /^[1-9]$/.test(data) ? Number(data) - 1 : count;
-  return index < count ? index : undefined;
+  const index = Number(data) - 1;
+  return /^[1-9]$/.test(data) && index < count ? index : undefined;
 }
 
 /**

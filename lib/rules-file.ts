@@ -64,26 +64,31 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
       problem: CLAUDE_PERMISSION_KEYS.has(key) ? ruleProblems.claudeSetting : ruleProblems.notRuleFileKey,
     });
   }
-  const sets = {} as Record<RuleKind | "grants", RuleSet>;
+  const lists: Record<RuleKind | "grants", Rule[]> = { deny: [], ask: [], allow: [], grants: [] };
   for (const kind of [...RULE_KINDS, "grants"] as const) {
     const [at, entries] = kind === "grants" ? [kind, json.grants] : [`permissions.${kind}`, permissions[kind]];
-    const rules: Rule[] = [];
-    if (entries !== undefined) {
-      if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
-      for (const entry of entries) {
-        const rule = ruleEntry(entry);
-        if ("problem" in rule) {
-          const where = `${at}: ${entryText(entry)}`;
-          if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
-          unsupported.push({ entry: where, problem: rule.problem });
-        } else rules.push(rule);
-      }
+    if (entries === undefined) continue;
+    if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
+    for (const entry of entries) {
+      const rule = ruleEntry(entry);
+      if ("problem" in rule) {
+        const where = `${at}: ${entryText(entry)}`;
+        if (!rule.unsupported) return { error: `${where}: ${rule.problem}` };
+        unsupported.push({ entry: where, problem: rule.problem });
+      } else lists[kind].push(rule);
     }
-    sets[kind] = new RuleSet(rules);
   }
   const examples = parseExamples(json.examples);
   if ("error" in examples) return examples;
-  return { ...sets, examples, unsupported };
+  const { deny, ask, allow, grants } = lists;
+  return {
+    deny: new RuleSet(deny),
+    ask: new RuleSet(ask),
+    allow: new RuleSet(allow),
+    grants: new RuleSet(grants),
+    examples,
+    unsupported,
+  };
 }
 
 /** `"Bash(git push:*)"`, or `{ "rule": "…", "reason": "…", "guidance": "…" }`. */

@@ -55,7 +55,7 @@ export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]
   let shift = 0;
   /** The next edge to map; with none left, one past every offset. */
   const next = () => edges[mapped.length] ?? Number.POSITIVE_INFINITY;
-  /** Edges before `offset` move by the notation so far. */
+  /** Edges before `offset` move by the notation so far (edges are whole numbers: `offset + 1` takes those at it). */
   const shiftBefore = (offset: number) => {
     while (next() < offset) mapped.push(next() + shift);
   };
