@@ -25,19 +25,27 @@ export function agentNote(note: PendingNote): string {
 }
 
 export function agentEditNote(hookName: string, command: string, note?: string): string {
-  const head = `Edited by user via permission hook ${hookName}\n\nThe user edited this command before execution. The command that actually ran:\n${command}`;
-  return note ? `${head}\n\nThe user also provided context for how to proceed:\n${note}` : head;
+  const head = `${byUser("Edited", hookName)}\n\nThe user edited this command before execution. The command that actually ran:\n${command}`;
+  return note ? head + userContext(note, "also ") : head;
 }
 
 export function agentAuthorizeNote(hookName: string, note: string): string {
-  return `Approved by user via permission hook ${hookName}\n\nThe user provided context for how to proceed:\n${note}`;
+  return byUser("Approved", hookName) + userContext(note);
 }
 
 export function agentAbort(hookName: string, note?: string): string {
-  const head = `Blocked by user via permission hook ${hookName}.`;
-  return note
-    ? `${head}\n\nThe user provided context for how to proceed:\n${note}`
-    : `${head} The user stopped this turn; wait for their next message.`;
+  const head = `${byUser("Blocked", hookName)}.`;
+  return note ? head + userContext(note) : `${head} The user stopped this turn; wait for their next message.`;
+}
+
+/** How a note on what the user chose starts: `Approved by user via permission hook <name>`. */
+function byUser(done: string, hookName: string): string {
+  return `${done} by user via permission hook ${hookName}`;
+}
+
+/** The note the user gave with their choice, after a blank line. */
+function userContext(note: string, also = ""): string {
+  return `\n\nThe user ${also}provided context for how to proceed:\n${note}`;
 }
 
 export function agentHookBlock(hookName: string, reason: string): string {
@@ -49,7 +57,7 @@ export function agentInternalError(error: string): string {
 }
 
 export function agentNoUi(hookName: string): string {
-  return `Blocked by permission hook ${hookName}: it asks the user to approve this call, and no UI is available to ask.`;
+  return agentHookBlock(hookName, "it asks the user to approve this call, and no UI is available to ask.");
 }
 
 export function agentHookFailure(hookName: string, error: string): string {
@@ -452,7 +460,10 @@ export function rpcNoteTitle(label: string): string {
 // ── The fail-safe timeout ──────────────────────────────────────────────────────────────────
 
 export function agentTimedOut(hookName: string): string {
-  return `Blocked by permission hook ${hookName}: nobody answered its prompt in time, so the call did not run. The turn stopped; wait for the user's next message.`;
+  return agentHookBlock(
+    hookName,
+    "nobody answered its prompt in time, so the call did not run. The turn stopped; wait for the user's next message.",
+  );
 }
 
 export function notifyTimedOut(hookName: string, seconds: number): string {
