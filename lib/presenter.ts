@@ -80,7 +80,7 @@ export function notifyEdited(hookName: string): string {
 }
 
 export function notifyAborted(hookName: string, withNote: boolean): string {
-  return withNote ? `Aborted (${hookName}); your note goes to the agent.` : `Aborted (${hookName}); the turn stops.`;
+  return `Aborted (${hookName}); ${withNote ? "your note goes to the agent." : "the turn stops."}`;
 }
 
 export function notifyProjectModulesSkipped(dir: string): string {
@@ -311,14 +311,13 @@ export function notifyDontAskAgain(hookName: string): string {
 }
 
 export function notifyHookSwitched(hookName: string, enabled: boolean): string {
-  return enabled
-    ? `Permission hook ${hookName} is on.`
-    : `Permission hook ${hookName} is off for this branch; /permissions enable ${hookName} turns it back on.`;
+  const state = enabled ? "on." : `off for this branch; /permissions enable ${hookName} turns it back on.`;
+  return `Permission hook ${hookName} is ${state}`;
 }
 
 /** `undo` says how to switch them back on: the command, or the shortcut that switched them off. */
 export function notifyAllSwitched(enabled: boolean, undo: string): string {
-  return enabled ? "All permission hooks are on." : `All permission hooks are off for this branch; ${undo} turns them back on.`;
+  return `All permission hooks are ${enabled ? "on." : `off for this branch; ${undo} turns them back on.`}`;
 }
 
 export const NO_HOOKS = "No permission hooks are loaded.";
@@ -327,8 +326,18 @@ export function notifyUnknownHook(name: string, known: readonly string[]): strin
   return `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
 }
 
-export const PERMISSIONS_USAGE =
-  "Usage: /permissions  |  /permissions enable [hook]  |  /permissions disable [hook]  |  /permissions log  |  /permissions test <command> | <tool> <JSON>  |  /permissions grant <rule> [--project | --user]  |  /permissions revoke <rule>  |  /permissions new <name> [--project]";
+/** Each way to call /permissions, after the command's name. */
+const PERMISSIONS_FORMS = [
+  "",
+  " enable [hook]",
+  " disable [hook]",
+  " log",
+  " test <command> | <tool> <JSON>",
+  " grant <rule> [--project | --user]",
+  " revoke <rule>",
+  " new <name> [--project]",
+];
+export const PERMISSIONS_USAGE = `Usage: ${PERMISSIONS_FORMS.map((form) => `/permissions${form}`).join("  |  ")}`;
 export const PERMISSIONS_DESCRIPTION = "List permission hooks; switch them on or off for this branch";
 export const TOGGLE_ALL_DESCRIPTION = "Switch all permission hooks off, or back on";
 export const SUBCOMMAND_DESCRIPTIONS = {
@@ -529,10 +538,8 @@ export function decisionLine(decision: DecisionLine): string {
 export function decisionLog(decisions: readonly DecisionLine[]): string {
   if (decisions.length === 0) return NO_DECISIONS;
   const shown = decisions.slice(-LOG_SHOWN);
-  const head =
-    shown.length === decisions.length
-      ? `Permission decisions on this branch (${decisions.length}):`
-      : `Permission decisions on this branch (the latest ${shown.length} of ${decisions.length}):`;
+  const count = shown.length === decisions.length ? decisions.length : `the latest ${shown.length} of ${decisions.length}`;
+  const head = `Permission decisions on this branch (${count}):`;
   return [head, ...shown.map((decision) => `  ${decisionLine(decision)}`)].join("\n");
 }
 
@@ -583,16 +590,17 @@ export function agentNestedNote(parentTool: string, toolName: string, args: stri
 
 /** A script's call the Approver decided on after the script had ended: pi cancels it, and it is blocked. */
 export function notifyParentEnded(hookName: string, parentTool: string): string {
-  return `Not run (${hookName}): ${parentDescription(parentTool)} that made this call had already ended.`;
+  return `Not run (${hookName}): ${parentEnded(parentTool)}`;
 }
 
 export function agentParentEnded(parentTool: string): string {
-  return `Blocked: ${parentDescription(parentTool)} that made this call had already ended.`;
+  return `Blocked: ${parentEnded(parentTool)}`;
 }
 
-function parentDescription(parentTool: string): string {
-  if (parentTool === "codemode") return "the codemode script";
-  return parentTool === "" ? "the tool call" : `the ${parentTool} call`;
+function parentEnded(parentTool: string): string {
+  const parent =
+    parentTool === "codemode" ? "the codemode script" : parentTool === "" ? "the tool call" : `the ${parentTool} call`;
+  return `${parent} that made this call had already ended.`;
 }
 
 /** The prompt's line saying where a call comes from, when the agent didn't make it directly. */
@@ -633,9 +641,7 @@ export const ruleProblems = {
   notExampleKind: (key: string) => `"examples.${key}" is not one of "deny", "ask", "pass"`,
   notAnExample: (at: string, entry: string) => `${at}: ${entry} is neither a command nor { "tool": …, "input": … }`,
   exampleDecided: (example: string, expected: string, actual: string, rule: string | undefined) =>
-    rule === undefined
-      ? `example ${example} is listed under "${expected}", but no rule decides it`
-      : `example ${example} is listed under "${expected}", but rule ${rule} makes it "${actual}"`,
+    `example ${example} is listed under "${expected}", but ${rule === undefined ? "no rule decides it" : `rule ${rule} makes it "${actual}"`}`,
 } as const;
 
 /** What the agent reads after "Blocked by permission hook <rule file>: ". */
@@ -771,12 +777,18 @@ export function grantDetail(scope: GrantScopeName, file: string | undefined, rev
   return revoking ? `${where} — revoked when you save` : where;
 }
 
+/**
+ * Ends the reasons a grant's file could not be changed. The plain-text reasons spell it out: a table
+ * of plain values is one the bundler can take apart, and one built from this constant is ~100 B more.
+ */
+const LEFT_AS_IT_IS = "; the file was left as it is";
+
 /** Why a grant could not be saved or revoked. */
 export const grantProblems = {
-  notJson: (message: string) => `it is not JSON (${message}); the file was left as it is`,
+  notJson: (message: string) => `it is not JSON (${message})${LEFT_AS_IT_IS}`,
   notAnObject: "it is not a JSON object; the file was left as it is",
   grantsNotList: '"grants" is not a list; the file was left as it is',
-  notARuleFile: (error: string) => `the result would not be a rule file (${error}); the file was left as it is`,
+  notARuleFile: (error: string) => `the result would not be a rule file (${error})${LEFT_AS_IT_IS}`,
   notWritten: (error: string) => `it could not be written (${error})`,
   notARule: (rule: string, problem: string) => `${rule} is not a rule: ${problem}`,
   noGrants: "this session keeps no grants",
@@ -789,7 +801,7 @@ export function notifyGranted(rule: string, scope: GrantScopeName, file: string 
 
 /** The Approver authorized with a grant that could not be kept: the call ran, once. */
 export function notifyGrantNotSaved(rule: string, scope: GrantScopeName, file: string | undefined, error: string): string {
-  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : file;
+  const where = file ?? GRANT_SCOPE_WORDS[scope];
   return `Authorized this call only: the grant ${rule} was not saved for ${where}, because ${error}. The next such call asks again.`;
 }
 
@@ -806,9 +818,8 @@ export function notifyRevokeFailed(rule: string, place: string, error: string): 
 }
 
 export function notifyNoSuchGrant(rule: string, granted: readonly string[]): string {
-  return granted.length === 0
-    ? `No grant is named ${rule}; there are none.`
-    : `No grant is named ${rule}. Granted: ${granted.join(", ")}.`;
+  const known = granted.length === 0 ? "; there are none." : `. Granted: ${granted.join(", ")}.`;
+  return `No grant is named ${rule}${known}`;
 }
 
 export const GRANT_USAGE = "Usage: /permissions grant <rule> [--project | --user], e.g. /permissions grant Bash(git push:*)";
