@@ -702,38 +702,38 @@ const DRY_RUN_INDENT = "    ";
 /** The dry run's report: the hook or rule file that decides, what it returns, then what else matched. */
 export function dryRunReport(toolName: string, detail: string, verdicts: readonly DryRunVerdict[], home: string): string {
   const lines = [`Dry run of ${toolName}: ${detail}`, "Nothing runs."];
+  const listed = (verdict: DryRunVerdict) => DRY_RUN_INDENT + dryRunEntry(verdict, home);
   const granted = verdicts.filter((verdict) => verdict.enabled && verdict.outcome.kind === "granted");
   const decider = verdicts.find((verdict) => verdict.enabled && verdict.outcome.kind !== "granted");
   if (!decider) lines.push("No hook or rule decides: the call would run.");
   else {
-    lines.push(`Decided by ${dryRunHook(decider, home)}: ${dryRunVerb(decider)}`);
+    lines.push(`Decided by ${dryRunEntry(decider, home)}`);
     const { outcome } = decider;
     if (outcome.kind === "block") lines.push(`${DRY_RUN_INDENT}The agent reads: ${outcome.agentReads}`);
     else if (outcome.kind !== "granted") {
       const { prompt } = outcome;
-      lines.push(`${DRY_RUN_INDENT}The prompt:`);
-      for (const part of [promptTitle(prompt.hookName), ...promptBody(prompt)])
-        lines.push(indented(part, DRY_RUN_INDENT.repeat(2)));
+      const highlighted =
+        prompt.highlighted.length === 0 ? "Nothing highlighted." : `Highlighted: ${prompt.highlighted.join(" · ")}`;
+      const shown = [promptTitle(prompt.hookName), ...promptBody(prompt), highlighted].join("\n");
       lines.push(
-        prompt.highlighted.length === 0
-          ? `${DRY_RUN_INDENT.repeat(2)}Nothing highlighted.`
-          : `${DRY_RUN_INDENT.repeat(2)}Highlighted: ${prompt.highlighted.join(" · ")}`,
+        `${DRY_RUN_INDENT}The prompt:`,
+        indented(shown, DRY_RUN_INDENT.repeat(2)),
+        `${DRY_RUN_INDENT}Without a UI (pi -p), the agent reads: ${prompt.withoutUi}`,
       );
-      lines.push(`${DRY_RUN_INDENT}Without a UI (pi -p), the agent reads: ${prompt.withoutUi}`);
     }
   }
-  if (granted.length > 0) lines.push("Not asked, because a grant covers it:");
-  for (const verdict of granted) lines.push(`${DRY_RUN_INDENT}${dryRunHook(verdict, home)}: ${dryRunVerb(verdict)}`);
+  if (granted.length > 0) lines.push("Not asked, because a grant covers it:", ...granted.map(listed));
   const others = verdicts.filter((verdict) => verdict !== decider && !granted.includes(verdict));
-  if (others.length > 0) lines.push(decider ? "Also matched, after it:" : "Would decide, but switched off on this branch:");
-  for (const other of others)
-    lines.push(`${DRY_RUN_INDENT}${dryRunHook(other, home)}: ${dryRunVerb(other)}${other.enabled ? "" : " (off)"}`);
+  if (others.length > 0)
+    lines.push(decider ? "Also matched, after it:" : "Would decide, but switched off on this branch:", ...others.map(listed));
   return lines.join("\n");
 }
 
-function dryRunHook(verdict: DryRunVerdict, home: string): string {
+/** A hook or rule file in the dry run, where it comes from, and what it does: `name (user module ~/…): asks you`. */
+function dryRunEntry(verdict: DryRunVerdict, home: string): string {
   const kind = verdict.source.endsWith(".json") ? "rule file" : "module";
-  return `${verdict.hookName} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)})`;
+  const off = verdict.enabled ? "" : " (off)";
+  return `${verdict.hookName} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)}): ${dryRunVerb(verdict)}${off}`;
 }
 
 function dryRunVerb(verdict: DryRunVerdict): string {
