@@ -292,12 +292,15 @@ export function externalEditorFailure(reason: string): string {
 
 /** Key ids as pi spells them, the way a hint shows them. */
 export function keyName(id: string | undefined, fallback: string): string {
-  if (!id) return fallback;
-  return id
-    .replace(/^escape$/, "esc")
-    .replace(/^up$/, "↑")
-    .replace(/^down$/, "↓");
+  return id ? (HINT_KEYS.get(id) ?? id) : fallback;
 }
+
+/** The key ids a hint spells otherwise; every other id shows as it is. */
+const HINT_KEYS = new Map([
+  ["escape", "esc"],
+  ["up", "↑"],
+  ["down", "↓"],
+]);
 
 // ── Managing hooks: /permissions, the toggle-all shortcut, the footer ────────────────────────
 
@@ -768,7 +771,7 @@ export interface GrantSummary {
 }
 
 function grantSummaryRow({ rule, scope, file }: GrantSummary): string {
-  return file === undefined ? `${rule}  ${GRANT_SCOPE_WORDS[scope]}` : `${rule}  ${GRANT_SCOPE_WORDS[scope]}  ${file}`;
+  return `${rule}  ${GRANT_SCOPE_WORDS[scope]}${file === undefined ? "" : `  ${file}`}`;
 }
 
 /** The line under a grant's row in the overlay: where it holds, and whether saving revokes it. */
