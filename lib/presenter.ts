@@ -29,9 +29,7 @@ export function agentEditNote(hookName: string, command: string, note?: string):
   return note ? head + userContext(note, "also ") : head;
 }
 
-export function agentAuthorizeNote(hookName: string, note: string): string {
-  return byUser("Approved", hookName) + userContext(note);
-}
+export const agentAuthorizeNote = (hookName: string, note: string): string => byUser("Approved", hookName) + userContext(note);
 
 export function agentAbort(hookName: string, note?: string): string {
   const head = `${byUser("Blocked", hookName)}.`;
@@ -39,69 +37,48 @@ export function agentAbort(hookName: string, note?: string): string {
 }
 
 /** How a note on what the user chose starts: `Approved by user via permission hook <name>`. */
-function byUser(done: string, hookName: string): string {
-  return `${done} by user via permission hook ${hookName}`;
-}
+const byUser = (done: string, hookName: string): string => `${done} by user via permission hook ${hookName}`;
 
 /** The note the user gave with their choice, after a blank line. */
-function userContext(note: string, also = ""): string {
-  return `\n\nThe user ${also}provided context for how to proceed:\n${note}`;
-}
+const userContext = (note: string, also = ""): string => `\n\nThe user ${also}provided context for how to proceed:\n${note}`;
 
-export function agentHookBlock(hookName: string, reason: string): string {
-  return `Blocked by permission hook ${hookName}: ${reason}`;
-}
+export const agentHookBlock = (hookName: string, reason: string): string => `Blocked by permission hook ${hookName}: ${reason}`;
 
-export function agentInternalError(error: string): string {
-  return `Blocked: pi-permission-hooks could not check this call (${error}), so it did not run.`;
-}
+export const agentInternalError = (error: string): string =>
+  `Blocked: pi-permission-hooks could not check this call (${error}), so it did not run.`;
 
-export function agentNoUi(hookName: string): string {
-  return agentHookBlock(hookName, "it asks the user to approve this call, and no UI is available to ask.");
-}
+export const agentNoUi = (hookName: string): string =>
+  agentHookBlock(hookName, "it asks the user to approve this call, and no UI is available to ask.");
 
-export function agentHookFailure(hookName: string, error: string): string {
-  return `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
-}
+export const agentHookFailure = (hookName: string, error: string): string =>
+  `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
 
 /** The tool result text the agent reads: the note, a blank line, then the tool's own output. */
-export function withNote(note: string, output: string): string {
-  return output === "" ? note : `${note}\n\n${output}`;
-}
+export const withNote = (note: string, output: string): string => (output === "" ? note : `${note}\n\n${output}`);
 
 // ── Human-facing notifications ─────────────────────────────────────────────────────────────
 
-export function notifyAuthorizedWithNote(hookName: string): string {
-  return `Authorized (${hookName}); your note goes to the agent with the result.`;
-}
+export const notifyAuthorizedWithNote = (hookName: string): string =>
+  `Authorized (${hookName}); your note goes to the agent with the result.`;
 
-export function notifyEdited(hookName: string): string {
-  return `Ran your edited command (${hookName}); the agent is told what really ran.`;
-}
+export const notifyEdited = (hookName: string): string =>
+  `Ran your edited command (${hookName}); the agent is told what really ran.`;
 
-export function notifyAborted(hookName: string, withNote: boolean): string {
-  return `Aborted (${hookName}); ${withNote ? "your note goes to the agent." : "the turn stops."}`;
-}
+export const notifyAborted = (hookName: string, withNote: boolean): string =>
+  `Aborted (${hookName}); ${withNote ? "your note goes to the agent." : "the turn stops."}`;
 
-export function notifyProjectModulesSkipped(dir: string): string {
-  return `Permission modules in ${dir} were not loaded: this project is not trusted.`;
-}
+export const notifyProjectModulesSkipped = (dir: string): string =>
+  `Permission modules in ${dir} were not loaded: this project is not trusted.`;
 
-export function projectTrustTitle(): string {
-  return "Trust this project's permission modules?";
-}
+export const projectTrustTitle = (): string => "Trust this project's permission modules?";
 
-export function projectTrustQuestion(dir: string): string {
-  return `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
-}
+export const projectTrustQuestion = (dir: string): string =>
+  `${dir} holds permission modules. They run as code with your permissions. Load them, and trust this project from now on?`;
 
-export function notifyPromptWaiting(hookName: string): string {
-  return `A permission prompt (${hookName}) is waiting for the open dialog to close.`;
-}
+export const notifyPromptWaiting = (hookName: string): string =>
+  `A permission prompt (${hookName}) is waiting for the open dialog to close.`;
 
-export function notifyLoadWarning(file: string, warning: string): string {
-  return `${fileKind(file)} ${file}: ${warning}`;
-}
+export const notifyLoadWarning = (file: string, warning: string): string => `${fileKind(file)} ${file}: ${warning}`;
 
 // ── Why a module or hook failed (the Approver reads these in notices and prompts) ─────────────
 
@@ -134,28 +111,20 @@ export function readDetail(path: string, from: number | undefined, count: number
   return count === undefined ? `${path} (from line ${first})` : `${path} (lines ${first}-${first + count - 1})`;
 }
 
-export function writeDetail(path: string, lines: number): string {
-  return `${path} (${counted(lines, "line")})`;
-}
+export const writeDetail = (path: string, lines: number): string => `${path} (${counted(lines, "line")})`;
 
-export function editDetail(path: string, replacements: number, replaceAll: boolean): string {
-  return `${path} (${replaceAll ? "replace all" : counted(replacements, "replacement")})`;
-}
+export const editDetail = (path: string, replacements: number, replaceAll: boolean): string =>
+  `${path} (${replaceAll ? "replace all" : counted(replacements, "replacement")})`;
 
 /** `3 lines`, `1 line`: a count and its noun, plural unless it is one. */
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
+const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-export function searchDetail(pattern: string, path: string | undefined): string {
-  return path === undefined ? pattern : `${pattern} in ${path}`;
-}
+export const searchDetail = (pattern: string, path: string | undefined): string =>
+  path === undefined ? pattern : `${pattern} in ${path}`;
 
 export const CIRCULAR = "[circular]";
 
-export function notifyLoadError(file: string, error: string): string {
-  return `${fileKind(file)} ${file} failed to load: ${error}`;
-}
+export const notifyLoadError = (file: string, error: string): string => `${fileKind(file)} ${file} failed to load: ${error}`;
 
 function fileKind(file: string): string {
   if (/(^|[\\/])package\.json$/.test(file)) return "Package manifest";
@@ -176,28 +145,21 @@ export const DURING = {
   reload: "reloading permission modules after a change",
 } as const;
 
-export function notifyInternalError(where: string, error: string): string {
-  return `pi-permission-hooks: ${where} failed: ${error}`;
-}
+export const notifyInternalError = (where: string, error: string): string => `pi-permission-hooks: ${where} failed: ${error}`;
 
 /** The extension could not get the packages of the pi that loaded it, so it blocks every tool call. */
-export function notifyPiUnavailable(error: string): string {
-  return `pi-permission-hooks can't use this pi's own packages (${error}), so it blocks every tool call.`;
-}
+export const notifyPiUnavailable = (error: string): string =>
+  `pi-permission-hooks can't use this pi's own packages (${error}), so it blocks every tool call.`;
 
 // ── The prompt ─────────────────────────────────────────────────────────────────────────────
 
-export function promptTitle(hookName: string): string {
-  return `! Authorization required: ${hookName}`;
-}
+export const promptTitle = (hookName: string): string => `! Authorization required: ${hookName}`;
 
-export function hookFailureGuidance(error: string): string {
-  return `This hook failed while deciding (${error}), so you are asked instead.`;
-}
+export const hookFailureGuidance = (error: string): string =>
+  `This hook failed while deciding (${error}), so you are asked instead.`;
 
-export function choiceLine(index: number, label: string, selected: boolean): string {
-  return `${selected ? "→" : " "} ${index + 1}. ${label}`;
-}
+export const choiceLine = (index: number, label: string, selected: boolean): string =>
+  `${selected ? "→" : " "} ${index + 1}. ${label}`;
 
 export const ARMING_HINT = "keys wake up in a moment…";
 /** Ends the last line shown of a text cut short for lack of rows. */
@@ -220,44 +182,36 @@ export interface KeyNames {
 /** Key hints: each is [key, action]. */
 export type Hint = readonly [key: string, action: string];
 
-export function selectHints(keys: KeyNames, dontAskLabel: string): Hint[] {
-  return [
-    [arrows(keys.up, keys.down), "select"],
-    [keys.confirm, "confirm"],
-    [keys.tab, "add note"],
-    ["shift+tab", "close"],
-    [keys.cancel, "abort"],
-    [keys.dontAsk, dontAskLabel],
-  ];
-}
+export const selectHints = (keys: KeyNames, dontAskLabel: string): Hint[] => [
+  [arrows(keys.up, keys.down), "select"],
+  [keys.confirm, "confirm"],
+  [keys.tab, "add note"],
+  ["shift+tab", "close"],
+  [keys.cancel, "abort"],
+  [keys.dontAsk, dontAskLabel],
+];
 
-function arrows(up: string, down: string): string {
-  return up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`;
-}
+const arrows = (up: string, down: string): string => (up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`);
 
 /** Two groups: each starts a line of hints (and wraps on its own where it doesn't fit). */
-export function editHints(keys: KeyNames): Hint[][] {
-  return [
-    [
-      [keys.submit, "run"],
-      [keys.newLine, "newline"],
-      [keys.tab, "switch field"],
-    ],
-    [
-      [keys.external, "external editor"],
-      ["ctrl+r", "restore command"],
-      [keys.cancel, "back"],
-    ],
-  ];
-}
+export const editHints = (keys: KeyNames): Hint[][] => [
+  [
+    [keys.submit, "run"],
+    [keys.newLine, "newline"],
+    [keys.tab, "switch field"],
+  ],
+  [
+    [keys.external, "external editor"],
+    ["ctrl+r", "restore command"],
+    [keys.cancel, "back"],
+  ],
+];
 
 /** Labels the script that made the call where the prompt shows it in place of the command, as `bash:` labels a command. */
 export const SCRIPT_LABEL = "script:";
 
 /** The hint for the key that shows the script that made the call, or the command again. */
-export function scriptHint(key: string, showing: boolean): Hint {
-  return [key, showing ? "show command" : "show script"];
-}
+export const scriptHint = (key: string, showing: boolean): Hint => [key, showing ? "show command" : "show script"];
 
 /** The hint for the key that opens the grant step: the rule, already visible, on one line (the step shows it whole). */
 export function grantHint(key: string, rule: string): Hint {
@@ -269,31 +223,22 @@ export function grantHint(key: string, rule: string): Hint {
 export const GRANT_HEADING = "Authorize, and don't ask again for";
 
 /** The grant step's hints: pick a scope, save it, or go back to the choices. */
-export function grantHints(keys: KeyNames): Hint[] {
-  return [
-    [arrows(keys.up, keys.down), "select"],
-    [keys.confirm, "authorize and save"],
-    [keys.cancel, "back"],
-  ];
-}
+export const grantHints = (keys: KeyNames): Hint[] => [
+  [arrows(keys.up, keys.down), "select"],
+  [keys.confirm, "authorize and save"],
+  [keys.cancel, "back"],
+];
 
 /** The time left before an unanswered prompt closes as an Abort (the fail-safe timeout). */
-export function countdownLine(seconds: number): string {
-  return `Aborts in ${seconds} s if nobody answers`;
-}
+export const countdownLine = (seconds: number): string => `Aborts in ${seconds} s if nobody answers`;
 
-export function scrollMarker(direction: "up" | "down", count: number): string {
-  return `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
-}
+export const scrollMarker = (direction: "up" | "down", count: number): string =>
+  `${direction === "up" ? "↑" : "↓"} ${count} more ${count === 1 ? "line" : "lines"}`;
 
-export function externalEditorFailure(reason: string): string {
-  return `External editor failed: ${reason}; nothing changed.`;
-}
+export const externalEditorFailure = (reason: string): string => `External editor failed: ${reason}; nothing changed.`;
 
 /** Key ids as pi spells them, the way a hint shows them. */
-export function keyName(id: string | undefined, fallback: string): string {
-  return id ? (HINT_KEYS.get(id) ?? id) : fallback;
-}
+export const keyName = (id: string | undefined, fallback: string): string => (id ? (HINT_KEYS.get(id) ?? id) : fallback);
 
 /** The key ids a hint spells otherwise; every other id shows as it is. */
 const HINT_KEYS = new Map([
@@ -305,13 +250,11 @@ const HINT_KEYS = new Map([
 // ── Managing hooks: /permissions, the toggle-all shortcut, the footer ────────────────────────
 
 /** The footer status; none while no hook is loaded. */
-export function permissionsStatus(enabled: number, total: number): string | undefined {
-  return total === 0 ? undefined : `permissions ${enabled}/${total}`;
-}
+export const permissionsStatus = (enabled: number, total: number): string | undefined =>
+  total === 0 ? undefined : `permissions ${enabled}/${total}`;
 
-export function notifyDontAskAgain(hookName: string): string {
-  return `Authorized; ${hookName} won't ask again on this branch. /permissions enable ${hookName} turns it back on.`;
-}
+export const notifyDontAskAgain = (hookName: string): string =>
+  `Authorized; ${hookName} won't ask again on this branch. /permissions enable ${hookName} turns it back on.`;
 
 export function notifyHookSwitched(hookName: string, enabled: boolean): string {
   const state = enabled ? "on." : `off for this branch; /permissions enable ${hookName} turns it back on.`;
@@ -319,15 +262,13 @@ export function notifyHookSwitched(hookName: string, enabled: boolean): string {
 }
 
 /** `undo` says how to switch them back on: the command, or the shortcut that switched them off. */
-export function notifyAllSwitched(enabled: boolean, undo: string): string {
-  return `All permission hooks are ${enabled ? "on." : `off for this branch; ${undo} turns them back on.`}`;
-}
+export const notifyAllSwitched = (enabled: boolean, undo: string): string =>
+  `All permission hooks are ${enabled ? "on." : `off for this branch; ${undo} turns them back on.`}`;
 
 export const NO_HOOKS = "No permission hooks are loaded.";
 
-export function notifyUnknownHook(name: string, known: readonly string[]): string {
-  return `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
-}
+export const notifyUnknownHook = (name: string, known: readonly string[]): string =>
+  `No permission hook is named "${name}". Loaded: ${known.join(", ")}.`;
 
 /** Each way to call /permissions, after the command's name. */
 const PERMISSIONS_FORMS = [
@@ -359,27 +300,20 @@ export const FAILED_HEADING = "Failed to load";
 export const HOOK_DETAIL_INDENT = "      ";
 export const FAILURE_DETAIL_INDENT = "    ";
 
-export function enabledCount(enabled: number, total: number): string {
-  return `${enabled} of ${total} on`;
-}
+export const enabledCount = (enabled: number, total: number): string => `${enabled} of ${total} on`;
 
-export function hookRow(name: string, enabled: boolean, selected: boolean): string {
-  return `${selected ? "→" : " "} [${enabled ? "x" : " "}] ${name}`;
-}
+export const hookRow = (name: string, enabled: boolean, selected: boolean): string =>
+  `${selected ? "→" : " "} [${enabled ? "x" : " "}] ${name}`;
 
-export function failureRow(file: string): string {
-  return `  ✗ ${file}`;
-}
+export const failureRow = (file: string): string => `  ✗ ${file}`;
 
-export function permissionsHints(keys: KeyNames): Hint[] {
-  return [
-    [arrows(keys.up, keys.down), "move"],
-    ["space", "toggle"],
-    ["g", "toggle all"],
-    [keys.confirm, "save"],
-    [keys.cancel, "close"],
-  ];
-}
+export const permissionsHints = (keys: KeyNames): Hint[] => [
+  [arrows(keys.up, keys.down), "move"],
+  ["space", "toggle"],
+  ["g", "toggle all"],
+  [keys.confirm, "save"],
+  [keys.cancel, "close"],
+];
 
 /** A path under the home directory reads as ~/…. */
 export function displayPath(path: string, home: string): string {
@@ -433,11 +367,10 @@ export function rpcPromptTitle(parts: {
 }
 
 /** The prompt's parts under its title, as text: description and guidance where given, then the call. */
-function promptBody(prompt: { description?: string; guidance?: string; toolName: string; detail: string }): string[] {
-  return [prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`].filter(
+const promptBody = (prompt: { description?: string; guidance?: string; toolName: string; detail: string }): string[] =>
+  [prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`].filter(
     (part): part is string => part !== undefined && part.trim() !== "",
   );
-}
 
 /** The select's options, numbered so that equal Author labels still tell the choices apart. */
 export const rpcChoice = {
@@ -450,45 +383,35 @@ export const rpcChoice = {
 } as const;
 
 /** The script view: what the overlay's ctrl+o shows in the command's place, with one way back. */
-export function rpcScriptTitle(hookName: string, script: string): string {
-  return `${promptTitle(hookName)}\n\n${SCRIPT_LABEL} ${script}`;
-}
+export const rpcScriptTitle = (hookName: string, script: string): string =>
+  `${promptTitle(hookName)}\n\n${SCRIPT_LABEL} ${script}`;
 
 export const RPC_BACK = "Back to the choices";
 
 /** The scope select's title, as the overlay's grant step reads: the exact rule a grant would save, under its heading. */
-export function rpcGrantTitle(hookName: string, rule: string): string {
-  return `${promptTitle(hookName)}\n\n${GRANT_HEADING}\n${rule}`;
-}
+export const rpcGrantTitle = (hookName: string, rule: string): string => `${promptTitle(hookName)}\n\n${GRANT_HEADING}\n${rule}`;
 
-export function rpcEditorTitle(hookName: string): string {
-  return `Edit the command (${hookName}); it runs as you leave it.`;
-}
+export const rpcEditorTitle = (hookName: string): string => `Edit the command (${hookName}); it runs as you leave it.`;
 
-export function rpcNoteTitle(label: string): string {
-  return `Note to agent with ${label}; leave it empty for none.`;
-}
+export const rpcNoteTitle = (label: string): string => `Note to agent with ${label}; leave it empty for none.`;
 
 // ── The fail-safe timeout ──────────────────────────────────────────────────────────────────
 
-export function agentTimedOut(hookName: string): string {
-  return agentHookBlock(
+export const agentTimedOut = (hookName: string): string =>
+  agentHookBlock(
     hookName,
     "nobody answered its prompt in time, so the call did not run. The turn stopped; wait for the user's next message.",
   );
-}
 
-export function notifyTimedOut(hookName: string, seconds: number): string {
-  return `Nobody answered the permission prompt (${hookName}) within ${seconds} s: the call was aborted and the turn stopped.`;
-}
+export const notifyTimedOut = (hookName: string, seconds: number): string =>
+  `Nobody answered the permission prompt (${hookName}) within ${seconds} s: the call was aborted and the turn stopped.`;
 
 // ── Attention: telling the Approver a prompt waits ─────────────────────────────────────────
 
 export const ATTENTION_TITLE = "pi: permission needed";
 
-export function attentionMessage(hookName: string, toolName: string): string {
-  return `${hookName} asks you to approve a ${toolName} call.`;
-}
+export const attentionMessage = (hookName: string, toolName: string): string =>
+  `${hookName} asks you to approve a ${toolName} call.`;
 
 // ── The decision log: /permissions log ─────────────────────────────────────────────────────
 
@@ -548,9 +471,8 @@ export function decisionLog(decisions: readonly DecisionLine[]): string {
 
 export const NO_DECISIONS = "No permission decisions on this branch yet.";
 
-export function notifyAuditFileFailed(path: string, error: string): string {
-  return `The permission audit file ${path} could not be written (${error}); decisions are still recorded in the session.`;
-}
+export const notifyAuditFileFailed = (path: string, error: string): string =>
+  `The permission audit file ${path} could not be written (${error}); decisions are still recorded in the session.`;
 
 function oneLine(text: string): string {
   const [first = "", ...rest] = text.split("\n");
@@ -569,9 +491,8 @@ function clockTime(iso: string): string {
 // ── Settings: the "permissionHooks" key of pi's settings.json ──────────────────────────────
 
 /** `key` is a key under "permissionHooks", or undefined for the whole value. */
-export function notifySettingInvalid(file: string, key: string | undefined, problem: string): string {
-  return `${file}: "permissionHooks${key === undefined ? "" : `.${key}`}" ${problem}; the default applies.`;
-}
+export const notifySettingInvalid = (file: string, key: string | undefined, problem: string): string =>
+  `${file}: "permissionHooks${key === undefined ? "" : `.${key}`}" ${problem}; the default applies.`;
 
 export const settingProblems = {
   notAnObject: "must be an object",
@@ -587,18 +508,14 @@ export const settingProblems = {
  * A note about a call another call made, on the result of the agent's own call (the script's
  * result): which call it is about, the arguments it was made with, then the note as for a direct call.
  */
-export function agentNestedNote(parentTool: string, toolName: string, args: string, note: string): string {
-  return `Note on a call made by your ${parentTool} call: ${toolName}\n${args}\n\n${note}`;
-}
+export const agentNestedNote = (parentTool: string, toolName: string, args: string, note: string): string =>
+  `Note on a call made by your ${parentTool} call: ${toolName}\n${args}\n\n${note}`;
 
 /** A script's call the Approver decided on after the script had ended: pi cancels it, and it is blocked. */
-export function notifyParentEnded(hookName: string, parentTool: string): string {
-  return `Not run (${hookName}): ${parentEnded(parentTool)}`;
-}
+export const notifyParentEnded = (hookName: string, parentTool: string): string =>
+  `Not run (${hookName}): ${parentEnded(parentTool)}`;
 
-export function agentParentEnded(parentTool: string): string {
-  return `Blocked: ${parentEnded(parentTool)}`;
-}
+export const agentParentEnded = (parentTool: string): string => `Blocked: ${parentEnded(parentTool)}`;
 
 function parentEnded(parentTool: string): string {
   const parent =
@@ -648,9 +565,8 @@ export const ruleProblems = {
 } as const;
 
 /** What the agent reads after "Blocked by permission hook <rule file>: ". */
-export function ruleDenyReason(rule: string, reason: string | undefined): string {
-  return reason ? `rule ${rule}: ${reason}` : `rule ${rule} denies this call.`;
-}
+export const ruleDenyReason = (rule: string, reason: string | undefined): string =>
+  reason ? `rule ${rule}: ${reason}` : `rule ${rule} denies this call.`;
 
 /** The prompt's guidance when a rule asks: which rule, then the Author's guidance. */
 export function ruleAskGuidance(rule: string, guidance: string | undefined): string {
@@ -659,9 +575,8 @@ export function ruleAskGuidance(rule: string, guidance: string | undefined): str
 }
 
 /** A rule file's rules under its row in /permissions, one per line: `deny   Bash(rm -rf:*)`. */
-export function ruleRows(rules: readonly (readonly [kind: string, rule: string])[]): string[] {
-  return rules.map(([kind, rule]) => `${kind.padEnd(6)} ${rule}`);
-}
+export const ruleRows = (rules: readonly (readonly [kind: string, rule: string])[]): string[] =>
+  rules.map(([kind, rule]) => `${kind.padEnd(6)} ${rule}`);
 
 /** A rule file's description in /permissions. */
 export function ruleFileDescription(counts: { deny: number; ask: number; allow: number; grants: number }): string {
@@ -746,9 +661,7 @@ function dryRunVerb(verdict: DryRunVerdict): string {
   return `failed (${verdict.error ?? ""}), so you are asked`;
 }
 
-function indented(text: string, indent: string): string {
-  return indent + text.replaceAll("\n", `\n${indent}`);
-}
+const indented = (text: string, indent: string): string => indent + text.replaceAll("\n", `\n${indent}`);
 
 // ── Grants: a saved "don't ask again" for one rule ─────────────────────────────────────────────
 
@@ -770,9 +683,8 @@ export interface GrantSummary {
   file?: string;
 }
 
-function grantSummaryRow({ rule, scope, file }: GrantSummary): string {
-  return `${rule}  ${GRANT_SCOPE_WORDS[scope]}${file === undefined ? "" : `  ${file}`}`;
-}
+const grantSummaryRow = ({ rule, scope, file }: GrantSummary): string =>
+  `${rule}  ${GRANT_SCOPE_WORDS[scope]}${file === undefined ? "" : `  ${file}`}`;
 
 /** The line under a grant's row in the overlay: where it holds, and whether saving revokes it. */
 export function grantDetail(scope: GrantScopeName, file: string | undefined, revoking: boolean): string {
@@ -808,17 +720,14 @@ export function notifyGrantNotSaved(rule: string, scope: GrantScopeName, file: s
   return `Authorized this call only: the grant ${rule} was not saved for ${where}, because ${error}. The next such call asks again.`;
 }
 
-export function notifyGrantFailed(rule: string, error: string): string {
-  return `Not granted: ${rule} could not be saved, because ${error}.`;
-}
+export const notifyGrantFailed = (rule: string, error: string): string =>
+  `Not granted: ${rule} could not be saved, because ${error}.`;
 
-export function notifyRevoked(rule: string, places: readonly string[]): string {
-  return `Revoked ${rule} (${places.join(", ")}): what it covered asks again.`;
-}
+export const notifyRevoked = (rule: string, places: readonly string[]): string =>
+  `Revoked ${rule} (${places.join(", ")}): what it covered asks again.`;
 
-export function notifyRevokeFailed(rule: string, place: string, error: string): string {
-  return `Could not revoke ${rule} from ${place}, because ${error}; it is still granted.`;
-}
+export const notifyRevokeFailed = (rule: string, place: string, error: string): string =>
+  `Could not revoke ${rule} from ${place}, because ${error}; it is still granted.`;
 
 export function notifyNoSuchGrant(rule: string, granted: readonly string[]): string {
   const known = granted.length === 0 ? "; there are none." : `. Granted: ${granted.join(", ")}.`;
@@ -837,16 +746,14 @@ export const packageProblems = {
 } as const;
 
 /** The prompt's origin line for a package's hook: which package it comes from; nothing for the user's and the project's. */
-export function promptHookScope(scope: string): string | undefined {
-  return scope.startsWith("package:") ? `From the pi package ${scope.slice("package:".length)}.` : undefined;
-}
+export const promptHookScope = (scope: string): string | undefined =>
+  scope.startsWith("package:") ? `From the pi package ${scope.slice("package:".length)}.` : undefined;
 
 // ── Live reload: permission folders watched, hooks loaded again after a save ────────────────
 
 /** A save that doesn't load: the file's hooks from before the save go on gating until it does. */
-export function notifyLoadErrorKept(file: string, error: string): string {
-  return `${notifyLoadError(file, error)}. Its previous version keeps gating until it loads.`;
-}
+export const notifyLoadErrorKept = (file: string, error: string): string =>
+  `${notifyLoadError(file, error)}. Its previous version keeps gating until it loads.`;
 
 // ── /permissions new: a module from a template ─────────────────────────────────────────────
 
@@ -863,10 +770,7 @@ export function notifyScaffolded(file: string, written: readonly string[]): stri
 }
 
 /** The module was created but no editor opened it: where it is, and why. */
-export function notifyScaffoldedNoEditor(file: string, written: readonly string[], reason: string): string {
-  return `${notifyScaffolded(file, written)} Open it in your editor (${reason}).`;
-}
+export const notifyScaffoldedNoEditor = (file: string, written: readonly string[], reason: string): string =>
+  `${notifyScaffolded(file, written)} Open it in your editor (${reason}).`;
 
-export function notifyScaffoldFailed(name: string, error: string): string {
-  return `No module was created for "${name}": ${error}.`;
-}
+export const notifyScaffoldFailed = (name: string, error: string): string => `No module was created for "${name}": ${error}.`;
