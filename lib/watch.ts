@@ -96,7 +96,7 @@ export class FolderWatch {
 
   close(): void {
     this.watch([]);
-    if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
+    this.#timers.clearTimeout(this.#settling);
     this.#settling = undefined;
     this.#changed = new Set();
   }
@@ -166,7 +166,7 @@ export class FolderWatch {
 
   #change(path: string): void {
     this.#changed.add(path);
-    if (this.#settling !== undefined) this.#timers.clearTimeout(this.#settling);
+    this.#timers.clearTimeout(this.#settling);
     this.#settling = this.#timers.setTimeout(() => {
       this.#settling = undefined;
       const changed = this.#changed;
