@@ -73,11 +73,11 @@ export class PermissionsList implements Component {
 
   handleInput(data: string): void {
     if (this.#finished) return;
-    const { keys } = this.#env;
-    if (keys.matches(data, KEY.cancel)) return this.#finish(undefined);
-    if (keys.matches(data, KEY.confirm)) return this.#finish(this.#switches(), this.#revoked());
-    if (keys.matches(data, KEY.up) || matchesKey(data, "k")) this.#move(-1);
-    else if (keys.matches(data, KEY.down) || matchesKey(data, "j")) this.#move(1);
+    const pressed = (id: string) => this.#env.keys.matches(data, id);
+    if (pressed(KEY.cancel)) return this.#finish(undefined);
+    if (pressed(KEY.confirm)) return this.#finish(this.#switches(), this.#revoked());
+    if (pressed(KEY.up) || matchesKey(data, "k")) this.#move(-1);
+    else if (pressed(KEY.down) || matchesKey(data, "j")) this.#move(1);
     else if (matchesKey(data, "space")) this.#toggle(this.#selected);
     else if (matchesKey(data, "g")) this.#toggleAll();
     else return;
