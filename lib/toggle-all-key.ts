@@ -1,4 +1,5 @@
 import { join, readFileSync } from "./node.ts";
+import { isStringList } from "./values.ts";
 
 /**
  * The toggle-all shortcut's id in pi's keybindings.json, next to pi's own actions:
@@ -21,7 +22,6 @@ export function toggleAllKeys(agentDir: string): string[] {
   }
   const bound = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
   const keys = typeof bound === "string" ? [bound] : bound;
-  if (Array.isArray(keys) && keys.every((key) => typeof key === "string"))
-    return [...new Set(keys)].filter((key) => key.trim() !== "");
+  if (isStringList(keys)) return [...new Set(keys)].filter((key) => key.trim() !== "");
   return [DEFAULT_KEY];
 }
