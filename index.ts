@@ -9,7 +9,7 @@ import { guard, report } from "./lib/guard.ts";
 import { importAfresh, loadPi } from "./lib/host.ts";
 import { registerPermissionControls } from "./lib/permissions.ts";
 import { agentInternalError, DURING, notifyInternalError, notifyPiUnavailable } from "./lib/presenter.ts";
-import { type PermissionSettings, type PiSettings, piSettings, readSettings } from "./lib/settings.ts";
+import { type PermissionSettings, type PiSettings, piSettingsFor, readSettings } from "./lib/settings.ts";
 import { type PromptWatch, showPrompt } from "./lib/show-prompt.ts";
 import { systemTimers } from "./lib/timers.ts";
 import { FolderWatch, systemFolders } from "./lib/watch.ts";
@@ -48,7 +48,7 @@ export default async function permissionHooks(pi: ExtensionAPI): Promise<void> {
     let settingsFiles: PiSettings | undefined;
     await guard(ctx, DURING.load, () => {
       enablement.restore(ctx);
-      settingsFiles = piSettings(ctx.cwd, ctx.isProjectTrusted());
+      settingsFiles = piSettingsFor(ctx);
       gatekeeper.load(ctx, settingsFiles);
       // A print or JSON run ends with its turn: nobody saves a module meanwhile.
       if (!ctx.hasUI) return;

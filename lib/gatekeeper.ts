@@ -17,7 +17,7 @@ import * as present from "./presenter.ts";
 import { ProjectTrust } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import type { RuleSet } from "./rules-file.ts";
-import { type PiSettings, piSettings } from "./settings.ts";
+import { type PiSettings, piSettingsFor } from "./settings.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 import { touched } from "./watch.ts";
@@ -86,7 +86,7 @@ export class Gatekeeper {
    * (Re)loads permission modules; project modules only in a project the Approver trusts. `settings`:
    * pi's settings files, which a session start reads once for everything it needs.
    */
-  load(ctx: ExtensionContext, settings: PiSettings = piSettings(ctx.cwd, ctx.isProjectTrusted())): void {
+  load(ctx: ExtensionContext, settings: PiSettings = piSettingsFor(ctx)): void {
     this.#startOver(ctx);
     this.#closed = false;
     // A reload still waiting to start has nothing left to load.
@@ -131,7 +131,7 @@ export class Gatekeeper {
     if (this.#closed || this.#nextReload !== next) return;
     this.#nextReload = undefined;
     const { ctx, changed } = next;
-    this.#loading = this.#loadHooks(ctx, piSettings(ctx.cwd, ctx.isProjectTrusted()), { previous, changed });
+    this.#loading = this.#loadHooks(ctx, piSettingsFor(ctx), { previous, changed });
     await this.#loading;
   }
 

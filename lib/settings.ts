@@ -86,10 +86,15 @@ export function piSettings(cwd: string, projectTrusted: boolean): PiSettings {
   return () => (manager ??= SettingsManager.create(cwd, getAgentDir(), { projectTrusted }));
 }
 
+/** pi's settings files as this session reads them: the project's only where pi trusts the project. */
+export function piSettingsFor(ctx: ExtensionContext): PiSettings {
+  return piSettings(ctx.cwd, ctx.isProjectTrusted());
+}
+
 /** This session's settings: the user's, and the project's where pi trusts the project. */
 export function readSettings(
   ctx: ExtensionContext,
-  read: PiSettings = piSettings(ctx.cwd, ctx.isProjectTrusted()),
+  read: PiSettings = piSettingsFor(ctx),
 ): { settings: PermissionSettings; problems: string[] } {
   const manager = read();
   const valueIn = (settings: object) => (settings as Record<string, unknown>)[SETTINGS_KEY];
