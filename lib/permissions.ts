@@ -60,8 +60,8 @@ export function registerPermissionControls(
       description: present.TOGGLE_ALL_DESCRIPTION,
       handler: async (ctx) => {
         await guard(ctx, present.DURING.toggleAll, async () => {
-          if ((await gatekeeper.loaded()).hooks.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
-          ctx.ui.notify(present.notifyAllSwitched(enablement.toggleAll(ctx), key), "info");
+          if ((await gatekeeper.loaded()).hooks.length === 0) return notify(ctx, present.NO_HOOKS, "warning");
+          notify(ctx, present.notifyAllSwitched(enablement.toggleAll(ctx), key));
         });
       },
     });
@@ -70,11 +70,11 @@ export function registerPermissionControls(
   async function run(command: PermissionsCommand, { hooks, errors, wrappers }: LoadResult, ctx: ExtensionContext): Promise<void> {
     switch (command.kind) {
       case "usage":
-        return ctx.ui.notify(present.PERMISSIONS_USAGE, "warning");
+        return notify(ctx, present.PERMISSIONS_USAGE, "warning");
       case "list":
         return list(hooks, errors, ctx);
       case "log":
-        return ctx.ui.notify(present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)), "info");
+        return notify(ctx, present.decisionLog(branchDecisions(ctx.sessionManager.getBranch()).map(visibleDecision)));
       case "test":
         return dryRun(command.toolName, command.input, hooks, wrappers, ctx);
       case "grant":
@@ -94,15 +94,15 @@ export function registerPermissionControls(
     ctx: ExtensionContext,
   ): void {
     const names = [...new Set(hooks.map((hook) => hook.name))];
-    if (names.length === 0) return ctx.ui.notify(present.NO_HOOKS, "warning");
+    if (names.length === 0) return notify(ctx, present.NO_HOOKS, "warning");
     if (typed === undefined) {
       enablement.apply(new Map(names.map((name) => [name, enabled])), ctx);
-      return ctx.ui.notify(present.notifyAllSwitched(enabled, "/permissions enable"), "info");
+      return notify(ctx, present.notifyAllSwitched(enabled, "/permissions enable"));
     }
     const name = resolveHookName(typed, names);
-    if (name === undefined) return ctx.ui.notify(present.notifyUnknownHook(typed, names), "error");
+    if (name === undefined) return notify(ctx, present.notifyUnknownHook(typed, names), "error");
     enablement.apply(new Map([[name, enabled]]), ctx);
-    ctx.ui.notify(present.notifyHookSwitched(name, enabled), "info");
+    notify(ctx, present.notifyHookSwitched(name, enabled));
   }
 
   /**
@@ -111,9 +111,9 @@ export function registerPermissionControls(
    */
   async function scaffold(name: string, scope: "user" | "project", ctx: ExtensionContext): Promise<void> {
     if (scope === "project" && !ctx.isProjectTrusted())
-      return ctx.ui.notify(present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
+      return notify(ctx, present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
     const made = await scaffoldModule(name, permissionsFolder(scope, ctx.cwd));
-    if ("error" in made) return ctx.ui.notify(present.notifyScaffoldFailed(name, made.error), "error");
+    if ("error" in made) return notify(ctx, present.notifyScaffoldFailed(name, made.error), "error");
     const shown = displayPath(made.file);
     const reason =
       ctx.hasUI && ctx.mode === "tui"
@@ -133,8 +133,8 @@ export function registerPermissionControls(
   function grant(chosen: Grant, ctx: ExtensionContext): void {
     const { file, error } = grants.save(chosen, ctx);
     const shownFile = file && displayPath(file);
-    if (error === undefined) ctx.ui.notify(present.notifyGranted(toVisible(chosen.rule), chosen.scope, shownFile), "info");
-    else ctx.ui.notify(present.notifyGrantFailed(toVisible(chosen.rule), error), "error");
+    if (error === undefined) notify(ctx, present.notifyGranted(toVisible(chosen.rule), chosen.scope, shownFile));
+    else notify(ctx, present.notifyGrantFailed(toVisible(chosen.rule), error), "error");
   }
 
   /** Every grant of the rule, wherever it is kept. */
@@ -142,7 +142,8 @@ export function registerPermissionControls(
     const held = grants.list();
     const matching = held.filter((grant) => grant.rule.trim() === rule.trim());
     if (matching.length === 0)
-      return ctx.ui.notify(
+      return notify(
+        ctx,
         present.notifyNoSuchGrant(toVisible(rule), [...new Set(held.map((grant) => toVisible(grant.rule)))]),
         "error",
       );
@@ -153,8 +154,8 @@ export function registerPermissionControls(
     for (const grant of held) {
       const place = grant.scope === "branch" ? present.GRANT_SCOPE_WORDS.branch : displayPath(grant.file);
       const error = grants.revoke(grant);
-      if (error === undefined) ctx.ui.notify(present.notifyRevoked(toVisible(grant.rule), [place]), "info");
-      else ctx.ui.notify(present.notifyRevokeFailed(toVisible(grant.rule), place, error), "error");
+      if (error === undefined) notify(ctx, present.notifyRevoked(toVisible(grant.rule), [place]));
+      else notify(ctx, present.notifyRevokeFailed(toVisible(grant.rule), place, error), "error");
     }
   }
 
@@ -192,7 +193,7 @@ export function registerPermissionControls(
         scope: grant.scope,
         ...(grant.scope !== "branch" && { file: toVisible(displayPath(grant.file)) }),
       }));
-      return ctx.ui.notify(present.permissionsSummary(rows, errors, listed), "info");
+      return notify(ctx, present.permissionsSummary(rows, errors, listed));
     }
     const saved = await ctx.ui.custom<{ switches: Switches; revoked: readonly HeldGrant[] } | undefined>(
       (tui, theme, keybindings, done) =>
@@ -212,9 +213,14 @@ export function registerPermissionControls(
   }
 }
 
+/** A notice to the Approver: most of the controls' notices say what was done. */
+function notify(ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void {
+  ctx.ui.notify(text, level);
+}
+
 /** Print mode has no notices: there the text goes to the terminal (pi sends extensions' stdout to stderr). */
 function tell(ctx: ExtensionContext, text: string): void {
-  if (ctx.hasUI) ctx.ui.notify(text, "info");
+  if (ctx.hasUI) notify(ctx, text);
   else process.stdout.write(`${text}\n`);
 }
 
