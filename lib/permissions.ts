@@ -132,9 +132,9 @@ export function registerPermissionControls(
 
   function grant(chosen: Grant, ctx: ExtensionContext): void {
     const { file, error } = grants.save(chosen, ctx);
-    const shownFile = file && displayPath(file);
-    if (error === undefined) notify(ctx, present.notifyGranted(toVisible(chosen.rule), chosen.scope, shownFile));
-    else notify(ctx, present.notifyGrantFailed(toVisible(chosen.rule), error), "error");
+    const shownRule = toVisible(chosen.rule);
+    if (error === undefined) notify(ctx, present.notifyGranted(shownRule, chosen.scope, file && displayPath(file)));
+    else notify(ctx, present.notifyGrantFailed(shownRule, error), "error");
   }
 
   /** Every grant of the rule, wherever it is kept. */
@@ -154,8 +154,9 @@ export function registerPermissionControls(
     for (const grant of held) {
       const place = grant.scope === "branch" ? present.GRANT_SCOPE_WORDS.branch : displayPath(grant.file);
       const error = grants.revoke(grant);
-      if (error === undefined) notify(ctx, present.notifyRevoked(toVisible(grant.rule), [place]));
-      else notify(ctx, present.notifyRevokeFailed(toVisible(grant.rule), place, error), "error");
+      const shownRule = toVisible(grant.rule);
+      if (error === undefined) notify(ctx, present.notifyRevoked(shownRule, [place]));
+      else notify(ctx, present.notifyRevokeFailed(shownRule, place, error), "error");
     }
   }
 
@@ -257,7 +258,7 @@ function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, det
   const failed = verdict.kind === "failed";
   const guidance = failed ? present.hookFailureGuidance(verdict.error) : verdict.prompt.guidance;
   const prompt: present.DryRunPrompt = {
-    hookName: toVisible(hook.name),
+    hookName: base.hookName,
     ...(hook.description && { description: toVisible(hook.description) }),
     ...(typeof guidance === "string" && { guidance: toVisible(guidance) }),
     toolName: toVisible(toolName),
