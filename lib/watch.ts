@@ -128,6 +128,8 @@ export class FolderWatch {
   /** The watchers `folder` needs, by a key that changes when the folder a watcher would watch does. */
   #watchers(folder: string, identity: string | undefined, heard: number): Map<string, () => Watching | undefined> {
     const wanted = new Map<string, () => Watching | undefined>();
+    const want = (key: string, dir: string, onEvent: (name: string | null) => void) =>
+      wanted.set(key, () => this.#watchFolder(folder, dir, onEvent));
     let next = folder;
     let ancestor = dirname(folder);
     let ancestorIdentity = this.#folders.identity(ancestor);
@@ -138,22 +140,18 @@ export class FolderWatch {
     }
     // Any other event there may be the ancestor's own removal, which its identity tells.
     if (ancestorIdentity !== undefined)
-      wanted.set(`around\0${ancestor}\0${ancestorIdentity}`, () =>
-        this.#watchFolder(folder, ancestor, (name) => this.#arm(folder, name === null || name === basename(next))),
+      want(`around\0${ancestor}\0${ancestorIdentity}`, ancestor, (name) =>
+        this.#arm(folder, name === null || name === basename(next)),
       );
     if (identity === undefined) return wanted;
-    wanted.set(`in\0${identity}\0${heard}`, () =>
-      this.#watchFolder(folder, folder, (name) => {
-        if (name === null) this.#change(folder);
-        else if (isPermissionFile(name)) this.#change(join(folder, name));
-      }),
-    );
+    want(`in\0${identity}\0${heard}`, folder, (name) => {
+      if (name === null) this.#change(folder);
+      else if (isPermissionFile(name)) this.#change(join(folder, name));
+    });
     for (const [link, target] of this.#folders.links(folder))
-      wanted.set(`link\0${link}\0${target}`, () =>
-        this.#watchFolder(folder, dirname(target), (name) => {
-          if (name === null || name === basename(target)) this.#change(link);
-        }),
-      );
+      want(`link\0${link}\0${target}`, dirname(target), (name) => {
+        if (name === null || name === basename(target)) this.#change(link);
+      });
     return wanted;
   }
 
