@@ -63,11 +63,14 @@ function testCall(text: string): PermissionsCommand {
   return { kind: "test", toolName: "bash", input: { command: text } };
 }
 
-/** `<rule>` for this branch; `<rule> --project` or `<rule> --user` for a rule file. */
+/**
+ * `<rule>` for this branch; `--project` or `--user` before or after it for a rule file. Inside the
+ * rule, `--user` is the rule's own text, as in `Bash(pip install --user:*)`.
+ */
 function grantCommand(text: string): PermissionsCommand {
-  const [, rule = text, flag] = /^([\s\S]*?)\s+--(project|user)$/.exec(text) ?? [];
-  if (["", "--project", "--user"].includes(rule.trim())) return USAGE;
-  return { kind: "grant", rule: rule.trim(), scope: (flag as "project" | "user" | undefined) ?? "branch" };
+  const [, before, rule = "", after] = /^(?:--(project|user)\s+)?([\s\S]*?)(?:\s+--(project|user))?$/.exec(text.trim()) ?? [];
+  if (["", "--project", "--user"].includes(rule) || (before && after)) return USAGE;
+  return { kind: "grant", rule, scope: (before ?? after ?? "branch") as GrantScopeName };
 }
 
 /** `<name>` for the user's folder; with `--project` before, inside or after it, for the project's. */

@@ -734,8 +734,6 @@ export function notifyNoSuchGrant(rule: string, granted: readonly string[]): str
   return `No grant is named ${rule}${known}`;
 }
 
-export const GRANT_USAGE = "Usage: /permissions grant <rule> [--project | --user], e.g. /permissions grant Bash(git push:*)";
-
 // ── Packages: permission modules and rule files a pi package provides ───────────────────────
 
 export const packageProblems = {

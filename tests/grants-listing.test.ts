@@ -28,6 +28,31 @@ describe("/permissions grant and revoke", () => {
     expect(parsePermissionsCommand("grant --project")).toEqual({ kind: "usage" });
   });
 
+  test("grant: the scope flag before the rule too; inside it, the flag is the rule's own text", () => {
+    expect(parsePermissionsCommand("grant --project Bash(git push:*)")).toEqual({
+      kind: "grant",
+      rule: "Bash(git push:*)",
+      scope: "project",
+    });
+    expect(parsePermissionsCommand("grant  --user   Bash(npm test)")).toEqual({
+      kind: "grant",
+      rule: "Bash(npm test)",
+      scope: "user",
+    });
+    expect(parsePermissionsCommand("grant Bash(pip install --user:*)")).toEqual({
+      kind: "grant",
+      rule: "Bash(pip install --user:*)",
+      scope: "branch",
+    });
+    expect(parsePermissionsCommand("grant Bash(git push --user x) --project")).toEqual({
+      kind: "grant",
+      rule: "Bash(git push --user x)",
+      scope: "project",
+    });
+    expect(parsePermissionsCommand("grant --user Bash(x) --project")).toEqual({ kind: "usage" });
+    expect(parsePermissionsCommand("grant --project --user")).toEqual({ kind: "usage" });
+  });
+
   test("revoke <rule>: everything after the subcommand", () => {
     expect(parsePermissionsCommand("revoke Bash(git push:*)")).toEqual({ kind: "revoke", rule: "Bash(git push:*)" });
     expect(parsePermissionsCommand("revoke")).toEqual({ kind: "usage" });
