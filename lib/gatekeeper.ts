@@ -12,7 +12,7 @@ import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, ty
 import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
 import { dirname, join } from "./node.ts";
 import { NoteStore, type PendingNote, type RelayedNote } from "./note-store.ts";
-import { installedPackages, packagePermissions } from "./packages.ts";
+import { installedPackages, packagePermissions, providesFrom } from "./packages.ts";
 import * as present from "./presenter.ts";
 import { ProjectTrust } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
@@ -116,12 +116,10 @@ export class Gatekeeper {
 
   /**
    * Whether a change at `path` can change the hooks. A package's root is watched for its manifest
-   * and the files it lists there; its other files (its code, its lock file) are not the hooks'.
+   * and the files it provides there; its other files (its code, its lock file) are not the hooks'.
    */
   #concerns(path: string): boolean {
-    return !(this.#dirs?.packages ?? []).some(
-      ({ root, files }) => dirname(path) === root && path !== join(root, "package.json") && !files.includes(path),
-    );
+    return !(this.#dirs?.packages ?? []).some((pkg) => dirname(path) === pkg.root && !providesFrom(pkg, path));
   }
 
   async #reloadWhenFree(next: NextReload): Promise<void> {

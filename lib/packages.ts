@@ -18,6 +18,8 @@ export interface PackagePermissions {
   source: string;
   root: string;
   files: string[];
+  /** The manifest's globs: a file made later that one matches is one more the package provides. */
+  globs: string[];
   /** What the package declares that can't be loaded. */
   errors: LoadError[];
   /**
@@ -97,11 +99,19 @@ function npmName(spec: string): string {
 export function packagePermissions({ source, root, filter }: InstalledPackage): PackagePermissions {
   const manifest = join(root, "package.json");
   const read = readManifest(manifest);
-  if ("error" in read) return { source, root, files: [], errors: [{ file: manifest, error: read.error }], manifestFailed: true };
+  if ("error" in read) {
+    return { source, root, files: [], globs: [], errors: [{ file: manifest, error: read.error }], manifestFailed: true };
+  }
   const errors: LoadError[] = [];
   const declared = declaredFiles(root, read.entries, (error) => errors.push({ file: manifest, error }));
   const files = filter === undefined ? declared : filter.length === 0 ? [] : applyPatterns(declared, filter, root);
-  return { source, root, files, errors };
+  const globs = (read.entries ?? []).filter((entry) => !isOverride(entry) && GLOB.test(entry));
+  return { source, root, files, globs, errors };
+}
+
+/** Whether a change at `path`, a file in the package's root, can change what the package provides. */
+export function providesFrom({ root, files, globs }: PackagePermissions, path: string): boolean {
+  return path === join(root, "package.json") || files.includes(path) || matchesAny(path, globs, root);
 }
 
 /** The manifest's `pi.permissions`; none without a manifest or the key. */
@@ -123,6 +133,8 @@ function readManifest(file: string): { entries?: string[] } | { error: string } 
   return isStringList(entries) ? { entries } : { error: packageProblems.manifestNotList };
 }
 
+const GLOB = /[*?]/;
+
 /**
  * `pi.permissions` (paths, globs, `!`/`+`/`-` patterns), each file once where it first comes, or
  * else the `permissions/` folder.
@@ -131,7 +143,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
   if (entries === undefined) return moduleFiles(join(root, "permissions"));
   const files = new Set<string>();
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
-    const paths = /[*?]/.test(entry)
+    const paths = GLOB.test(entry)
       ? globSync(entry, { cwd: root })
           .filter((path) => dotsNamed(posix(path), posix(entry)))
           .map((path) => resolve(root, path))

@@ -168,6 +168,7 @@ describe("what a package provides", () => {
       source: none,
       root: none,
       files: [join(none, "permissions/p.ts")],
+      globs: [],
       errors: [],
     });
   });
@@ -479,6 +480,21 @@ describe("a package's manifest: one that is not JSON fails closed; it and its ro
       await keeper.reload(session.ctx, new Set([join(root, file)]));
       expect(await keeper.loaded()).not.toBe(before);
     }
+  });
+
+  test("a file made in a package's root that a manifest glob matches reloads, and gates", async () => {
+    const root = pkg("globbed", { "gate-a.js": blockingModule("Gate A", "a"), "index.ts": "" }, { permissions: ["gate-*.js"] });
+    write({ "settings.json": JSON.stringify({ packages: [root] }) }, agentDir);
+    const { session, keeper, call } = gatekeeper();
+    keeper.load(session.ctx);
+    const first = await keeper.loaded();
+    expect(first.hooks.map((hook) => hook.name)).toEqual(["Gate A"]);
+    write({ "gate-b.js": blockingModule("Gate B", "b"), "notes.js": "" }, root);
+    await keeper.reload(session.ctx, new Set([join(root, "notes.js")]));
+    expect(await keeper.loaded()).toBe(first);
+    await keeper.reload(session.ctx, new Set([join(root, "gate-b.js")]));
+    expect((await keeper.loaded()).hooks.map((hook) => hook.name)).toEqual(["Gate A", "Gate B"]);
+    expect(await call()).toEqual({ block: true, reason: agentHookBlock("Gate A", "a") });
   });
 });
 
