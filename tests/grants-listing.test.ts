@@ -8,49 +8,20 @@ import * as present from "../lib/presenter.ts";
 import { fakeTui, KEYS, keybindings } from "./support/prompt-harness.ts";
 
 describe("/permissions grant and revoke", () => {
-  test("grant <rule>: this branch; --project and --user: that rule file", () => {
-    expect(parsePermissionsCommand("grant Bash(git push:*)")).toEqual({
-      kind: "grant",
-      rule: "Bash(git push:*)",
-      scope: "branch",
-    });
-    expect(parsePermissionsCommand("grant Bash(git push origin main) --project")).toEqual({
-      kind: "grant",
-      rule: "Bash(git push origin main)",
-      scope: "project",
-    });
-    expect(parsePermissionsCommand("grant  Read(~/.ssh/**)   --user")).toEqual({
-      kind: "grant",
-      rule: "Read(~/.ssh/**)",
-      scope: "user",
-    });
-    expect(parsePermissionsCommand("grant")).toEqual({ kind: "usage" });
-    expect(parsePermissionsCommand("grant --project")).toEqual({ kind: "usage" });
-  });
-
-  test("grant: the scope flag before the rule too; inside it, the flag is the rule's own text", () => {
-    expect(parsePermissionsCommand("grant --project Bash(git push:*)")).toEqual({
-      kind: "grant",
-      rule: "Bash(git push:*)",
-      scope: "project",
-    });
-    expect(parsePermissionsCommand("grant  --user   Bash(npm test)")).toEqual({
-      kind: "grant",
-      rule: "Bash(npm test)",
-      scope: "user",
-    });
-    expect(parsePermissionsCommand("grant Bash(pip install --user:*)")).toEqual({
-      kind: "grant",
-      rule: "Bash(pip install --user:*)",
-      scope: "branch",
-    });
-    expect(parsePermissionsCommand("grant Bash(git push --user x) --project")).toEqual({
-      kind: "grant",
-      rule: "Bash(git push --user x)",
-      scope: "project",
-    });
-    expect(parsePermissionsCommand("grant --user Bash(x) --project")).toEqual({ kind: "usage" });
-    expect(parsePermissionsCommand("grant --project --user")).toEqual({ kind: "usage" });
+  test("grant <rule>: this branch; --project or --user, after the rule or before it: that rule file", () => {
+    const grants: [typed: string, rule: string, scope: present.GrantScopeName][] = [
+      ["grant Bash(git push:*)", "Bash(git push:*)", "branch"],
+      ["grant Bash(git push origin main) --project", "Bash(git push origin main)", "project"],
+      ["grant  Read(~/.ssh/**)   --user", "Read(~/.ssh/**)", "user"],
+      ["grant --project Bash(git push:*)", "Bash(git push:*)", "project"],
+      ["grant  --user   Bash(npm test)", "Bash(npm test)", "user"],
+      // Inside the rule, a flag is the rule's own text.
+      ["grant Bash(pip install --user:*)", "Bash(pip install --user:*)", "branch"],
+      ["grant Bash(git push --user x) --project", "Bash(git push --user x)", "project"],
+    ];
+    for (const [typed, rule, scope] of grants) expect(parsePermissionsCommand(typed)).toEqual({ kind: "grant", rule, scope });
+    for (const typed of ["grant", "grant --project", "grant --user Bash(x) --project", "grant --project --user"])
+      expect(parsePermissionsCommand(typed)).toEqual({ kind: "usage" });
   });
 
   test("revoke <rule>: everything after the subcommand", () => {
