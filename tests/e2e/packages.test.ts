@@ -1,5 +1,6 @@
 // Permission modules and rule files that travel with a pi package: a local package installed with
-// `pi install <path>` gates a call, its scope is shown, and its settings entry's filter turns it off.
+// `pi install <path>` gates a call, its scope is shown, a module made later that its manifest's glob
+// matches gates without /reload, and its settings entry's filter turns it off.
 import { expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -36,9 +37,9 @@ const touching = (file: string): ScriptStep[] => [
 ];
 
 /** Writes the package beside the project and installs it as a user would; returns the source pi recorded. */
-function installPackage(sandbox: PiSandbox): string {
-  const dir = join(sandbox.root, "deploy-gates");
-  for (const [name, content] of Object.entries(PACKAGE_FILES)) {
+function installPackage(sandbox: PiSandbox, files = PACKAGE_FILES, folder = "deploy-gates"): string {
+  const dir = join(sandbox.root, folder);
+  for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dir, name, ".."), { recursive: true });
     writeFileSync(join(dir, name), content);
   }
@@ -86,6 +87,37 @@ describeEachPi("package permissions", (suite) => {
     } finally {
       dryRun.sandbox.remove();
     }
+  });
+
+  test("a module made in the package's root that its manifest's glob matches gates the next call, without /reload", async () => {
+    let root = "";
+    const pi = await suite.start({
+      script: touching("deployed.txt"),
+      extensions: [DIST],
+      settings: { tuiMode: "regular" },
+      setup: (sandbox) => {
+        root = join(sandbox.root, "root-gates");
+        installPackage(
+          sandbox,
+          {
+            "package.json": JSON.stringify({
+              name: "root-gates",
+              keywords: ["pi-package"],
+              pi: { extensions: [], permissions: ["gate-*.js"] },
+            }),
+            "gate-quiet.js": `export default (api) => api.onToolUse({ name: "Quiet gate", handler() {} });\n`,
+          },
+          "root-gates",
+        );
+      },
+    });
+    await pi.waitFor("permissions 1/1");
+    writeFileSync(join(root, "gate-deploy.js"), PACKAGE_FILES["gates/deploy.js"]!);
+    await pi.waitFor("permissions 2/2");
+    pi.prompt("deploy");
+    await promptReady(pi, HOOK);
+    pi.send("Enter");
+    expect((await toolResult(pi)).isError).toBe(false);
   });
 
   test('the package\'s settings entry with "permissions": [] turns them off; without it they gate', async () => {
