@@ -1,9 +1,11 @@
 // The build: Bun bundles index.ts and lib/ into one ES module (the `@earendil-works/*` imports
-// mapped to lib/host.ts by tsconfig.build.json), and terser minifies Bun's output again: about
-// 7 KB less than Bun's minifier alone. `bun scripts/build.ts [outfile] [--watch]`.
+// mapped to lib/host.ts by tsconfig.build.json), then terser and UglifyJS minify Bun's output
+// again: about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's.
+// `bun scripts/build.ts [outfile] [--watch]`.
 import { watch } from "node:fs";
 import { join } from "node:path";
 import { minify } from "terser";
+import uglify from "uglify-js";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN_BUILD = "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify".split(" ");
@@ -19,7 +21,11 @@ async function build(): Promise<void> {
     ecma: 2022,
     compress: { passes: 3, unsafe_arrows: true },
   });
-  const bytes = await Bun.write(outfile, code ?? "");
+  // UglifyJS declares with `var` where no closure or TDZ can tell the difference, and folds more
+  // statements into expressions.
+  const uglified = uglify.minify(code ?? "", { module: true, toplevel: true, compress: { passes: 3 } });
+  if (uglified.error) throw uglified.error;
+  const bytes = await Bun.write(outfile, uglified.code);
   console.log(`built ${outfile}: ${bytes} bytes`);
 }
 
