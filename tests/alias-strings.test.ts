@@ -1,0 +1,43 @@
+import { expect, test } from "bun:test";
+import { aliasStrings } from "../scripts/alias-strings.ts";
+
+test("a string repeated often enough is declared once, before everything, and named at each use", () => {
+  expect(aliasStrings('import{x}from"m";f("authorize");g("authorize");h("authorize");x("once, however long")')).toBe(
+    'const a="authorize";import{x}from"m";f(a);g(a);h(a);x("once, however long")',
+  );
+});
+
+test("the most saving string gets the shortest name, and names the code uses are skipped", () => {
+  const code = 'let a,b;f("xx","xx","xx","xx","xx","xx","xx");f("a longer one","a longer one","a longer one")';
+  expect(aliasStrings(code)).toBe('const c="a longer one",d="xx";let a,b;f(d,d,d,d,d,d,d);f(c,c,c)');
+});
+
+test("a string repeated too little to pay for its declaration stays as it is", () => {
+  const code = 'f("ab","ab");g("abc","abc")';
+  expect(aliasStrings(code)).toBe(code);
+});
+
+test("a name gets the spaces a quote did not need, next to keywords and names", () => {
+  expect(aliasStrings('function f(o){if("status"in o)return"status";switch(o){case"status":return!0}return"status"}')).toBe(
+    'const a="status";function f(o){if(a in o)return a;switch(o){case a:return!0}return a}',
+  );
+});
+
+test("property keys, module specifiers, directives and typeof comparisons keep their literals", () => {
+  const code = [
+    'import x from"string";',
+    'export{x as "string"};',
+    'function f(v){"use strict";return typeof v=="string"||"string"===typeof v?{"string":1,string:v}:["string"]}',
+    'class C{"string"(){return"string"}}',
+    'g({["string"]:"string"})',
+  ].join("");
+  expect(aliasStrings(code)).toBe(
+    [
+      'const a="string";import x from"string";',
+      'export{x as "string"};',
+      'function f(v){"use strict";return typeof v=="string"||"string"===typeof v?{"string":1,string:v}:[a]}',
+      'class C{"string"(){return a}}',
+      "g({[a]:a})",
+    ].join(""),
+  );
+});
