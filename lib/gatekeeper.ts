@@ -144,35 +144,34 @@ export class Gatekeeper {
     return [...new Set(folders)];
   }
 
-  #loadHooks(
+  async #loadHooks(
     ctx: ExtensionContext,
     settings: PiSettings,
     since?: { previous: LoadResult; changed: ReadonlySet<string> },
   ): Promise<LoadResult> {
     const grants = this.#grants;
-    return permissionDirs(ctx, settings, this.#projectTrust).then(async (dirs) => {
-      this.#dirs = dirs;
-      const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
-      const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
-      grants?.track(result.hooks);
-      /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */
-      const tell = (kind: "errors" | "warnings", message: (entry: LoadError) => string) => {
-        for (const entry of result[kind]) {
-          const told =
-            since !== undefined &&
-            !touched(since.changed, entry.file) &&
-            since.previous[kind].some((other) => other.file === entry.file && other.error === entry.error);
-          if (!told) report(ctx, message(entry), kind === "errors" ? "error" : "warning");
-        }
-      };
-      tell("errors", (entry) => (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
-      tell("warnings", (entry) => present.notifyLoadWarning(entry.file, entry.error));
-      this.#enablement.track(
-        result.hooks.map((hook) => hook.name),
-        ctx,
-      );
-      return result;
-    });
+    const dirs = await permissionDirs(ctx, settings, this.#projectTrust);
+    this.#dirs = dirs;
+    const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
+    const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
+    grants?.track(result.hooks);
+    /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */
+    const tell = (kind: "errors" | "warnings", message: (entry: LoadError) => string) => {
+      for (const entry of result[kind]) {
+        const told =
+          since !== undefined &&
+          !touched(since.changed, entry.file) &&
+          since.previous[kind].some((other) => other.file === entry.file && other.error === entry.error);
+        if (!told) report(ctx, message(entry), kind === "errors" ? "error" : "warning");
+      }
+    };
+    tell("errors", (entry) => (entry.kept ? present.notifyLoadErrorKept : present.notifyLoadError)(entry.file, entry.error));
+    tell("warnings", (entry) => present.notifyLoadWarning(entry.file, entry.error));
+    this.#enablement.track(
+      result.hooks.map((hook) => hook.name),
+      ctx,
+    );
+    return result;
   }
 
   /** Every hook of this session, on or off, and every module that failed to load. */
