@@ -1,7 +1,7 @@
 import type { ExtensionContext, ToolCallEvent, ToolCallEventResult, ToolResultEvent } from "@earendil-works/pi-coding-agent";
 import { isToolCallEventType } from "@earendil-works/pi-coding-agent";
 import type { ParentCall, PermissionTool } from "./api.ts";
-import { approverDecision, type DecisionLog, grantedDecision, unansweredDecision } from "./decision-log.ts";
+import { approverDecision, type DecidedCall, type DecisionLog, grantedDecision, unansweredDecision } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
@@ -223,15 +223,13 @@ export class Gatekeeper {
     let verdict = await evaluate(hooks, input);
     let granted: GrantUse | undefined;
     if (this.#grants?.any()) ({ verdict, granted } = await this.#grants.pass(verdict, hooks, input));
+    /** The call as the decision log names it, with the hook that decided. */
+    const decidedCall = (hookName: string): DecidedCall => ({ hookName, toolName: event.toolName, detail: tool.detail });
     if (!verdict) {
-      if (granted)
-        this.#decisions?.record(
-          grantedDecision({ ...granted, toolName: event.toolName, detail: tool.detail }, granted.rule),
-          ctx,
-        );
+      if (granted) this.#decisions?.record(grantedDecision(decidedCall(granted.hookName), granted.rule), ctx);
       return undefined;
     }
-    const call = { hookName: verdict.hook.name, toolName: event.toolName, detail: tool.detail };
+    const call = decidedCall(verdict.hook.name);
     if (verdict.kind === "block") {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
       return blocked(present.agentHookBlock(call.hookName, verdict.reason));
