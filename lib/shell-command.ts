@@ -8,14 +8,15 @@ import type {
   ShellWord,
   ValueFlagsOption,
 } from "./api.ts";
+import { flags } from "./shell-wrappers.ts";
 
 export type { ShellRedirect, ShellSpan, ShellVia, ShellWord, ValueFlagsOption };
 
 /** Global flags that take a value, for programs whose subcommands Authors match most. */
 const KNOWN_VALUE_FLAGS = new Map<string, readonly string[]>([
-  ["git", ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env", "--super-prefix"]],
-  ["docker", ["-H", "--host", "-c", "--context", "--config", "-l", "--log-level"]],
-  ["kubectl", ["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "-s", "--server", "--user", "--as"]],
+  ["git", flags("-C -c --git-dir --work-tree --namespace --exec-path --config-env --super-prefix")],
+  ["docker", flags("-H --host -c --context --config -l --log-level")],
+  ["kubectl", flags("-n --namespace --context --cluster --kubeconfig -s --server --user --as")],
 ]);
 
 /** Shared by every command that has none, so a parse allocates only what it finds. */

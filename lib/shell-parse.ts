@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
-import { afterOptions, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
+import { afterOptions, flags, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -19,26 +19,12 @@ const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 
 const XARGS: WrapperSpec = {
-  valueFlags: [
-    "-I",
-    "-L",
-    "-n",
-    "-P",
-    "-s",
-    "-d",
-    "-E",
-    "-a",
-    "--arg-file",
-    "--delimiter",
-    "--max-lines",
-    "--max-args",
-    "--max-procs",
-    "--max-chars",
-    "--process-slot-var",
-  ],
+  valueFlags: flags(
+    "-I -L -n -P -s -d -E -a --arg-file --delimiter --max-lines --max-args --max-procs --max-chars --process-slot-var",
+  ),
 };
 
-const FIND_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+const FIND_ACTIONS = new Set(flags("-exec -execdir -ok -okdir"));
 
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
 export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {

@@ -4,53 +4,35 @@
 import type { ShellWord, WrapperSpec } from "./api.ts";
 import { basename } from "./shell-words.ts";
 
+/** A list of flags written as one string, spellings apart by single spaces: `"-u --user"`. */
+export const flags = (spellings: string): string[] => spellings.split(" ");
+
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
-  command: { noRunFlags: ["-v", "-V"] },
+  command: { noRunFlags: flags("-v -V") },
   builtin: {},
   exec: { valueFlags: ["-a"] },
   env: {
     assignments: true,
-    valueFlags: ["-u", "--unset", "-C", "--chdir", "-S", "--split-string"],
-    payloadFlags: ["-S", "--split-string"],
-    dirFlags: ["-C", "--chdir"],
+    valueFlags: flags("-u --unset -C --chdir -S --split-string"),
+    payloadFlags: flags("-S --split-string"),
+    dirFlags: flags("-C --chdir"),
   },
   sudo: {
     assignments: true,
-    valueFlags: [
-      "-u",
-      "--user",
-      "-g",
-      "--group",
-      "-h",
-      "--host",
-      "-p",
-      "--prompt",
-      "-C",
-      "--close-from",
-      "-D",
-      "--chdir",
-      "-r",
-      "--role",
-      "-t",
-      "--type",
-      "-U",
-      "--other-user",
-      "-T",
-      "--command-timeout",
-      "-R",
-      "--chroot",
-    ],
-    noRunFlags: ["-l", "--list", "-v", "--validate", "-V", "--version", "-e", "--edit", "-K", "--remove-timestamp"],
-    dirFlags: ["-D", "--chdir"],
+    valueFlags: flags(
+      "-u --user -g --group -h --host -p --prompt -C --close-from -D --chdir -r --role -t --type -U --other-user -T --command-timeout -R --chroot",
+    ),
+    noRunFlags: flags("-l --list -v --validate -V --version -e --edit -K --remove-timestamp"),
+    dirFlags: flags("-D --chdir"),
   },
-  doas: { valueFlags: ["-u", "-a", "-C"], noRunFlags: ["-C", "-L"] },
+  doas: { valueFlags: flags("-u -a -C"), noRunFlags: flags("-C -L") },
   nohup: {},
-  nice: { valueFlags: ["-n", "--adjustment"] },
-  time: { valueFlags: ["-f", "--format", "-o", "--output"] },
-  timeout: { valueFlags: ["-s", "--signal", "-k", "--kill-after"], operands: 1 },
-  stdbuf: { valueFlags: ["-i", "--input", "-o", "--output", "-e", "--error"] },
+  nice: { valueFlags: flags("-n --adjustment") },
+  time: { valueFlags: flags("-f --format -o --output") },
+  timeout: { valueFlags: flags("-s --signal -k --kill-after"), operands: 1 },
+  stdbuf: { valueFlags: flags("-i --input -o --output -e --error") },
   setsid: {},
-  ionice: { valueFlags: ["-c", "--class", "-n", "--classdata"], noRunFlags: ["-p", "--pid", "-P", "--pgid", "-u", "--uid"] },
+  ionice: { valueFlags: flags("-c --class -n --classdata"), noRunFlags: flags("-p --pid -P --pgid -u --uid") },
 });
 
 export interface Unwrapped {
