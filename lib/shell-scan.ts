@@ -255,22 +255,23 @@ export function scan(source: string, via: ShellVia, dir: string | undefined, dep
 /** Scanners are reused, with their arrays: a parse allocates what it returns, and little else. */
 const FREE_SCANNERS: Scanner[] = [];
 
+/** Fields without an initializer are set by `run` (`#pos` by its first `#push`). */
 class Scanner {
-  #source = "";
-  #via: ShellVia = "source";
-  #depth = 0;
-  #pos = 0;
-  #complete = true;
+  #source!: string;
+  #via!: ShellVia;
+  #depth!: number;
+  #pos!: number;
+  #complete!: boolean;
   /** The commands found so far; copied out at the end. */
   readonly #commands: ShellCommand[] = [];
   readonly #stack: Frame[] = [];
   /** Commands that turned out to run nothing (assignments alone, a function's name). */
-  #dropped: ShellCommand[] | null = null;
-  #unsorted = false;
-  #arithRetries = 0;
+  #dropped!: ShellCommand[] | null;
+  #unsorted!: boolean;
+  #arithRetries!: number;
   readonly #heredocs: PendingHeredoc[] = [];
   /** The list whose heredoc bodies are being read (resumed after an unquoted body's expansions). */
-  #heredocOwner: ListFrame | null = null;
+  #heredocOwner!: ListFrame | null;
 
   run(source: string, via: ShellVia, dir: string | undefined, depth: number): ScanResult {
     this.#source = source;
