@@ -29,12 +29,7 @@ const FIND_ACTIONS = new Set(flags("-exec -execdir -ok -okdir"));
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
 export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {
   try {
-    const parsed = scan(source, "source", ".", 0);
-    const expansion = EXPANSION.begin(source, parsed, wrappers);
-    const commands = parsed.commands;
-    for (let index = 0; index < commands.length; index++) expansion.follow(commands[index], index);
-    if (expansion.unsorted) commands.sort((a, b) => a.span.start - b.span.start);
-    return parsed;
+    return EXPANSION.expand(source, scan(source, "source", ".", 0), wrappers);
   } catch {
     return { commands: [], complete: false };
   } finally {
@@ -44,42 +39,53 @@ export function parseShell(source: string, wrappers: Record<string, WrapperSpec>
 
 const NOTHING_PARSED: ParsedShell = Object.freeze({ commands: [], complete: true });
 
-/** The commands of a parse, growing as those written are looked through and what they run is added. */
+/**
+ * The commands of a parse, growing as those written are looked through and what they run is added.
+ * The fields are set by `#begin`.
+ */
 class Expansion {
-  #source = "";
-  #parsed: ParsedShell = NOTHING_PARSED;
-  #wrappers: Record<string, WrapperSpec> = WRAPPERS;
-  #wrapperNames: ReadonlySet<string> = wrapperNames(WRAPPERS);
+  #source!: string;
+  #parsed!: ParsedShell;
+  #wrappers!: Record<string, WrapperSpec>;
+  #wrapperNames!: ReadonlySet<string>;
   /** How many commands the source itself holds; the rest were reached through them. */
-  #written = 0;
+  #written!: number;
   /** How deep each command after the written ones was reached; null until there is one. */
-  #depths: number[] | null = null;
-  unsorted = false;
+  #depths!: number[] | null;
+  #unsorted!: boolean;
   /**
    * What payloads and heredocs fed to a shell may still cost, as source read and text scanned again: a
    * multiple of the source, so time stays linear however they nest.
    */
-  #budget = 0;
+  #budget!: number;
 
-  begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): this {
+  /** `parsed`, the scan of `source`, with every command looked through and what it runs added. */
+  expand(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): ParsedShell {
+    this.#begin(source, parsed, wrappers);
+    const commands = parsed.commands;
+    for (let index = 0; index < commands.length; index++) this.#follow(commands[index], index);
+    if (this.#unsorted) commands.sort((a, b) => a.span.start - b.span.start);
+    return parsed;
+  }
+
+  /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
+  end(): void {
+    this.#begin("", NOTHING_PARSED, WRAPPERS);
+  }
+
+  #begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): void {
     this.#source = source;
     this.#parsed = parsed;
     this.#wrappers = wrappers;
     this.#wrapperNames = wrapperNames(wrappers);
     this.#written = parsed.commands.length;
     this.#depths = null;
-    this.unsorted = false;
+    this.#unsorted = false;
     this.#budget = 4 * source.length + 4096;
-    return this;
-  }
-
-  /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
-  end(): void {
-    this.begin("", NOTHING_PARSED, WRAPPERS);
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
-  follow(command: ShellCommand, index: number): void {
+  #follow(command: ShellCommand, index: number): void {
     const words = command.words;
     if (words.length === 0) return;
     const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
@@ -158,7 +164,7 @@ class Expansion {
       return;
     }
     const commands = this.#parsed.commands;
-    if (commands[commands.length - 1].span.start > command.span.start) this.unsorted = true;
+    if (commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
     commands.push(command);
     if (this.#depths === null) this.#depths = [depth];
     else this.#depths.push(depth);
