@@ -38,7 +38,7 @@ export class ShellCommand implements AuthorShellCommand {
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
   wrappers: ShellWord[] = NO_WORDS;
-  program: ShellWord | undefined = undefined;
+  program: ShellWord | undefined;
   /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
   programName = "";
   args: ShellWord[] = NO_WORDS;
