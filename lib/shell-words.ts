@@ -160,19 +160,13 @@ export function changeDir(base: string, target: string): string {
 }
 
 /** `~` or `~/…`: home, or a path under it. */
-export function isHome(path: string): boolean {
-  return path === "~" || path.startsWith("~/");
-}
+export const isHome = (path: string): boolean => path === "~" || path.startsWith("~/");
 
 /** Absolute, or under home. */
-export function isRooted(path: string): boolean {
-  return path.startsWith("/") || isHome(path);
-}
+export const isRooted = (path: string): boolean => path.startsWith("/") || isHome(path);
 
 /** A word whose one expansion, a leading `~`, is known before run time: `~`, `~/dir`. */
 export const TILDE_PATH = /^~(?:\/[^$`*?[{\\'"]*)?$/;
 
 /** A directory as bash got it, quoted or escaped: a leading `~` is part of its name, not home. */
-export function literalDir(text: string): string {
-  return text.charCodeAt(0) === TILDE ? `./${text}` : text;
-}
+export const literalDir = (text: string): string => (text.charCodeAt(0) === TILDE ? `./${text}` : text);

@@ -134,6 +134,9 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
 }
 
 /** The rest of a word from `offset` of its text: an attached flag value. */
-function part(word: ShellWord, offset: number): ShellWord {
-  return { text: word.text.slice(offset), start: Math.min(word.start + offset, word.end), end: word.end, dynamic: word.dynamic };
-}
+const part = (word: ShellWord, offset: number): ShellWord => ({
+  text: word.text.slice(offset),
+  start: Math.min(word.start + offset, word.end),
+  end: word.end,
+  dynamic: word.dynamic,
+});
