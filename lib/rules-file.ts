@@ -80,12 +80,11 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
   }
   const examples = parseExamples(json.examples);
   if ("error" in examples) return examples;
-  const { deny, ask, allow, grants } = lists;
   return {
-    deny: new RuleSet(deny),
-    ask: new RuleSet(ask),
-    allow: new RuleSet(allow),
-    grants: new RuleSet(grants),
+    deny: new RuleSet(lists.deny),
+    ask: new RuleSet(lists.ask),
+    allow: new RuleSet(lists.allow),
+    grants: new RuleSet(lists.grants),
     examples,
     unsupported,
   };
