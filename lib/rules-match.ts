@@ -65,7 +65,8 @@ export function pathMatches(pattern: PathPattern, path: string, bases: PathBases
 /** What a redirect does to its file: `>`, `>>`, `&>`, `2>` … write; `<` reads; `<>` both; fds and heredocs: nothing. */
 export function redirectAccess(redirect: ShellRedirect): "write" | "read" | "both" | undefined {
   const op = redirect.op.replace(/^\d+/, "");
-  if (op === "<<" || op === "<<-" || op === "<<<") return undefined;
+  // `<<`, `<<-`, `<<<`: a heredoc or here-string, not a file.
+  if (op.startsWith("<<")) return undefined;
   // `>&2`, `2>&1`, `<&0`, `>&-`: a descriptor, not a file.
   if (op.endsWith("&") && /^(?:\d+-?|-)$/.test(redirect.target?.text ?? "")) return undefined;
   if (op === "<>") return "both";
