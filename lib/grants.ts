@@ -93,9 +93,7 @@ export function commandGrantRule(command: ShellCommand): string | undefined {
   return !("problem" in pattern) && commandMatches(pattern, command) ? `Bash(${specifier})` : undefined;
 }
 
-function ruleWord(text: string): string {
-  return /^[\w@%+=,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
+const ruleWord = (text: string): string => (/^[\w@%+=,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);
 
 /** The commands whose program a highlight marks; none when the parse is incomplete. */
 function askingCommands(tool: PermissionTool, spans: readonly HighlightSpan[]): ShellCommand[] {
@@ -248,14 +246,11 @@ export class Grants {
 }
 
 /** Where a project or user grant is kept: `grants.json` in that scope's permissions folder. */
-export function grantFile(scope: FileScope, cwd: string): string {
-  return join(permissionsFolder(scope, cwd), GRANTS_FILE);
-}
+export const grantFile = (scope: FileScope, cwd: string): string => join(permissionsFolder(scope, cwd), GRANTS_FILE);
 
 /** The project's permissions folder (in `cwd`'s pi folder), or the user's (in pi's agent folder). */
-export function permissionsFolder(scope: FileScope, cwd: string): string {
-  return join(scope === "project" ? join(cwd, CONFIG_DIR_NAME) : getAgentDir(), "permissions");
-}
+export const permissionsFolder = (scope: FileScope, cwd: string): string =>
+  join(scope === "project" ? join(cwd, CONFIG_DIR_NAME) : getAgentDir(), "permissions");
 
 // ── Rule file text: a grant added or removed, everything else kept ───────────────────────────
 

@@ -126,9 +126,7 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
 }
 
 /** An entry as the file writes it: a string as it is, anything else as JSON. */
-function entryText(entry: unknown): string {
-  return typeof entry === "string" ? entry : JSON.stringify(entry);
-}
+const entryText = (entry: unknown): string => (typeof entry === "string" ? entry : JSON.stringify(entry));
 
 /** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
 export class RuleSet {
@@ -319,9 +317,8 @@ function grantFor(item: Item, items: readonly Item[], grants: readonly RuleSet[]
   return undefined;
 }
 
-function match(rules: RuleSet, item: Item, paths: PathResolver, written: boolean): Rule | undefined {
-  return item.kind === "command" ? rules.matchCommand(item.command) : rules.matchOther(item, paths, written);
-}
+const match = (rules: RuleSet, item: Item, paths: PathResolver, written: boolean): Rule | undefined =>
+  item.kind === "command" ? rules.matchCommand(item.command) : rules.matchOther(item, paths, written);
 
 /** A whole bash call is exempt when every command and file in it is: none may hide behind the others. */
 function exempt(

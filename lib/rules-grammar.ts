@@ -213,6 +213,4 @@ function pathRegex(glob: string, anyDepth: boolean): RegExp {
   return new RegExp(`^${anyDepth ? "(?:[^]*/)?" : ""}${source}(?:/[^]*)?$`);
 }
 
-function escapeRegex(char: string): string {
-  return /[\\^$.*+?()[\]{}|/]/.test(char) ? `\\${char}` : char;
-}
+const escapeRegex = (char: string): string => (/[\\^$.*+?()[\]{}|/]/.test(char) ? `\\${char}` : char);

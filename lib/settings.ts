@@ -87,9 +87,7 @@ export function piSettings(cwd: string, projectTrusted: boolean): PiSettings {
 }
 
 /** pi's settings files as this session reads them: the project's only where pi trusts the project. */
-export function piSettingsFor(ctx: ExtensionContext): PiSettings {
-  return piSettings(ctx.cwd, ctx.isProjectTrusted());
-}
+export const piSettingsFor = (ctx: ExtensionContext): PiSettings => piSettings(ctx.cwd, ctx.isProjectTrusted());
 
 /** This session's settings: the user's, and the project's where pi trusts the project. */
 export function readSettings(
@@ -107,6 +105,4 @@ export function readSettings(
   );
 }
 
-export function userSettingsFile(): string {
-  return join(getAgentDir(), SETTINGS_FILE);
-}
+export const userSettingsFile = (): string => join(getAgentDir(), SETTINGS_FILE);
