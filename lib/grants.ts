@@ -3,7 +3,7 @@
 // in the user's. A request a grant covers gives way to the hooks after it; a block never does.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { CONFIG_DIR_NAME, getAgentDir } from "@earendil-works/pi-coding-agent";
-import type { HighlightSpan, HookInput, PermissionTool } from "./api.ts";
+import type { HookInput, PermissionRequestPrompt, PermissionTool } from "./api.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeError } from "./failure.ts";
 import { highlightSpans } from "./highlight.ts";
@@ -72,7 +72,7 @@ export function grantRule(verdict: Exclude<Verdict, { kind: "block" }>, tool: Pe
   if (verdict.kind !== "request") return undefined;
   const rule = askingRules.get(verdict.prompt);
   if (rule !== undefined || verdict.hook.rules) return rule;
-  const [command] = askingCommands(tool, highlightSpans(tool.detail, verdict.prompt.highlight));
+  const [command] = askingCommands(tool, verdict.prompt);
   return command && commandGrantRule(command);
 }
 
@@ -95,8 +95,9 @@ export function commandGrantRule(command: ShellCommand): string | undefined {
 
 const ruleWord = (text: string): string => (/^[\w@%+=,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`);
 
-/** The commands whose program a highlight marks; none when the parse is incomplete. */
-function askingCommands(tool: PermissionTool, spans: readonly HighlightSpan[]): ShellCommand[] {
+/** The commands whose program the prompt highlights; none when the parse is incomplete. */
+function askingCommands(tool: PermissionTool, prompt: PermissionRequestPrompt): ShellCommand[] {
+  const spans = highlightSpans(tool.detail, prompt.highlight);
   if (!("commands" in tool) || !tool.commandsComplete) return [];
   return (tool.commands as ShellCommand[]).filter((command) => {
     const program = command.program;
@@ -179,7 +180,7 @@ export class Grants {
   /** The grant that covers a module's request, if every command whose program it highlighted matches one. */
   covering(verdict: Extract<Verdict, { kind: "request" }>, tool: PermissionTool): string | undefined {
     if (verdict.hook.rules) return undefined;
-    const commands = askingCommands(tool, highlightSpans(tool.detail, verdict.prompt.highlight));
+    const commands = askingCommands(tool, verdict.prompt);
     let first: string | undefined;
     for (const command of commands) {
       const rule = this.#sets.map((set) => set.matchCommand(command)).find((match) => match !== undefined);
