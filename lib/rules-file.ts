@@ -169,8 +169,9 @@ export class RuleSet {
     return best?.rule;
   }
 
-  /** The first whole-tool, named-tool or path rule that matches the item. */
-  matchOther(item: CallItem | PathItem, paths: PathResolver, written: boolean): Rule | undefined {
+  /** A command's first rule as matchCommand finds it; for the call or a file, the first whole-tool, named-tool or path rule. */
+  match(item: Item, paths: PathResolver, written: boolean): Rule | undefined {
+    if (item.kind === "command") return this.matchCommand(item.command);
     for (const rule of this.#others) if (otherMatches(rule, item, paths, written)) return rule;
     return undefined;
   }
@@ -282,7 +283,7 @@ export function decide(
 ): RuleVerdict | undefined {
   const items = callItems(tool, cwd, paths.bases.home, file);
   for (const item of items) {
-    const rule = match(file.deny, item, paths, true);
+    const rule = file.deny.match(item, paths, true);
     if (rule) return { kind: "deny", rule };
   }
   let first: Rule | undefined;
@@ -290,7 +291,7 @@ export function decide(
   let exemptions: RuleSet[] | undefined;
   let granted: { rule: Rule; grant: Rule } | undefined;
   for (const item of items) {
-    const rule = match(file.ask, item, paths, true);
+    const rule = file.ask.match(item, paths, true);
     if (!rule) continue;
     exemptions ??= [file.allow, ...grants];
     if (exempt(item, items, exemptions, paths, tool)) {
@@ -311,14 +312,11 @@ export function decide(
 function grantFor(item: Item, items: readonly Item[], grants: readonly RuleSet[], paths: PathResolver): Rule | undefined {
   for (const candidate of item.kind === "call" ? items : [item])
     for (const set of grants) {
-      const rule = match(set, candidate, paths, false);
+      const rule = set.match(candidate, paths, false);
       if (rule) return rule;
     }
   return undefined;
 }
-
-const match = (rules: RuleSet, item: Item, paths: PathResolver, written: boolean): Rule | undefined =>
-  item.kind === "command" ? rules.matchCommand(item.command) : rules.matchOther(item, paths, written);
 
 /** A whole bash call is exempt when every command and file in it is: none may hide behind the others. */
 function exempt(
@@ -328,7 +326,7 @@ function exempt(
   paths: PathResolver,
   tool: PermissionTool,
 ): boolean {
-  const exempted = (part: Item) => sets.some((set) => match(set, part, paths, false));
+  const exempted = (part: Item) => sets.some((set) => set.match(part, paths, false));
   if (exempted(item)) return true;
   if (item.kind !== "call") return false;
   const parts = items.filter((other) => other !== item);
