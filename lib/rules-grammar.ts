@@ -187,13 +187,15 @@ export function parsePathPattern(specifier: string): PathPattern | RuleProblem {
   let source = specifier.trim();
   if (source === "") return { problem: ruleProblems.emptyPattern };
   let base: PathBase = "project";
-  let anyDepth = false;
+  // Written without `//`, `~/`, `/` or `./` before it.
+  let bare = false;
   if (source.startsWith("//")) [base, source] = ["absolute", source.slice(2)];
   else if (isHome(source)) [base, source] = ["home", source.slice(2)];
   else if (source.startsWith("/")) [base, source] = ["root", source.slice(1)];
   else if (source.startsWith("./")) source = source.slice(2);
-  else anyDepth = !source.replace(/\/+$/, "").includes("/");
-  return { base, regex: pathRegex(source.replace(/\/+$/, ""), anyDepth) };
+  else bare = true;
+  const glob = source.replace(/\/+$/, "");
+  return { base, regex: pathRegex(glob, bare && !glob.includes("/")) };
 }
 
 function pathRegex(glob: string, anyDepth: boolean): RegExp {
