@@ -26,8 +26,7 @@ export function commandMatches(pattern: BashPattern, command: ShellCommand): boo
 export function patternProgram(pattern: BashPattern): string | undefined {
   const first = pattern.words[0];
   if (first?.kind !== "literal") return undefined;
-  const slash = first.text.lastIndexOf("/");
-  return slash === -1 ? first.text : first.text.slice(slash + 1);
+  return first.text.slice(first.text.lastIndexOf("/") + 1);
 }
 
 function matchFrom(words: readonly PatternWord[], at: number, command: ShellCommand, program: ShellWord, index: number): boolean {
