@@ -5,7 +5,7 @@ import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
 import { normalizeToolInput } from "./tool-input.ts";
-import { isRecord } from "./values.ts";
+import { getOrAdd, isRecord } from "./values.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 export const RULE_KINDS: readonly RuleKind[] = ["deny", "ask", "allow"];
@@ -147,11 +147,7 @@ export class RuleSet {
       const indexed = { rule, index, pattern };
       const program = patternProgram(pattern);
       if (program === undefined) this.#anyProgram.push(indexed);
-      else {
-        const list = this.#byProgram.get(program);
-        if (list) list.push(indexed);
-        else this.#byProgram.set(program, [indexed]);
-      }
+      else getOrAdd(this.#byProgram, program, () => []).push(indexed);
     });
     this.hasPathRules = this.#others.some((rule) => rule.target.kind === "path");
   }
@@ -245,7 +241,7 @@ const REDIRECT_COVERS = {
 /** The rule tools that cover what a pi file tool does to its file: PATH_RULE_TOOLS the other way round. */
 const TOOL_COVERS = new Map<string, PathRuleTool[]>();
 for (const [ruleTool, tools] of Object.entries(PATH_RULE_TOOLS) as [PathRuleTool, readonly string[]][])
-  for (const tool of tools) TOOL_COVERS.set(tool, [...(TOOL_COVERS.get(tool) ?? []), ruleTool]);
+  for (const tool of tools) getOrAdd(TOOL_COVERS, tool, () => []).push(ruleTool);
 
 function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver, written: boolean): boolean {
   const target = rule.target;
