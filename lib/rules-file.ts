@@ -94,13 +94,14 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
 function ruleEntry(entry: unknown): Rule | { problem: string; unsupported?: true } {
   if (typeof entry === "string") return parseRule(entry);
   if (!isRecord(entry) || typeof entry.rule !== "string") return { problem: ruleProblems.notARuleEntry };
+  const notes: Pick<Rule, (typeof RULE_NOTES)[number]> = {};
   for (const field of RULE_NOTES) {
-    if (entry[field] !== undefined && typeof entry[field] !== "string") return { problem: ruleProblems.notText(field) };
+    const note = entry[field];
+    if (typeof note === "string") notes[field] = note;
+    else if (note !== undefined) return { problem: ruleProblems.notText(field) };
   }
   const rule = parseRule(entry.rule);
-  if ("problem" in rule) return rule;
-  for (const field of RULE_NOTES) if (entry[field] !== undefined) rule[field] = entry[field] as string;
-  return rule;
+  return "problem" in rule ? rule : { ...rule, ...notes };
 }
 
 const RULE_NOTES = ["reason", "guidance"] as const;
