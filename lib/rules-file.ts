@@ -176,9 +176,7 @@ export class RuleSet {
   /** The tools a call must be of for any rule here to match; undefined: any tool. */
   tools(): Set<string> | undefined {
     const tools = new Set<string>();
-    if (this.#byProgram.size > 0 || this.#anyProgram.length > 0) tools.add("bash");
-    for (const rule of this.#others) {
-      const target = rule.target;
+    for (const { target } of this.rules) {
       if (target.kind === "bash") tools.add("bash");
       else if (target.kind === "path") {
         for (const tool of PATH_RULE_TOOLS[target.tool]) tools.add(tool);
