@@ -51,7 +51,7 @@ export async function askThroughDialogs(
 
   const dialog = (): ExtensionUIDialogOptions => {
     const timeout = remainingMs();
-    return timeout === undefined ? { signal } : { signal, timeout: Math.max(1, timeout) };
+    return { signal, ...(timeout !== undefined && { timeout: Math.max(1, timeout) }) };
   };
   /** A select of numbered options: the answer paired with the one picked, undefined for none of them. */
   const pick = async <Answer>(title: string, pairs: readonly (readonly [text: string, answer: Answer])[]) => {
