@@ -26,7 +26,7 @@ type Subcommand = (typeof SUBCOMMANDS)[number];
 
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
 export function parsePermissionsCommand(args: string): PermissionsCommand {
-  const { word, rest } = split(args);
+  const [word, , rest] = split(args);
   if (word === "") return { kind: "list" };
   const name = rest.trim();
   const subcommand = asSubcommand(word);
@@ -51,7 +51,7 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
 
 /** `<tool> <JSON object>` is that tool's call; anything else is a bash command. */
 function testCall(text: string): PermissionsCommand {
-  const { word, rest } = split(text);
+  const [word, , rest] = split(text);
   if (rest.startsWith("{")) {
     try {
       const input: unknown = JSON.parse(rest);
@@ -102,7 +102,7 @@ export function completePermissionsArgs(
   hooks: readonly CompletionHook[],
   grants: readonly string[] = [],
 ): AutocompleteItem[] | null {
-  const { word, space, rest } = split(prefix);
+  const [word, space, rest] = split(prefix);
   const subcommand = asSubcommand(word);
   const switching = subcommand === "enable" || subcommand === "disable" ? subcommand : undefined;
   const items = !space
@@ -144,9 +144,10 @@ function grantItems(typed: string, grants: readonly string[]): AutocompleteItem[
   }));
 }
 
-function split(args: string): { word: string; space: boolean; rest: string } {
+/** The first word, whether a space follows it, and the text after that space. */
+function split(args: string): [word: string, space: boolean, rest: string] {
   const [, word = "", space = "", rest = ""] = /^\s*(\S*)(\s*)([\s\S]*)$/.exec(args) ?? [];
-  return { word, space: space !== "", rest };
+  return [word, space !== "", rest];
 }
 
 function asSubcommand(word: string): Subcommand | undefined {
