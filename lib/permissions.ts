@@ -196,7 +196,7 @@ export function registerPermissionControls(
       }));
       return notify(ctx, present.permissionsSummary(rows, errors, listed));
     }
-    const saved = await ctx.ui.custom<{ switches: Switches; revoked: readonly HeldGrant[] } | undefined>(
+    const saved = await ctx.ui.custom<[switches: Switches, revoked: readonly HeldGrant[]] | undefined>(
       (tui, theme, keybindings, done) =>
         new PermissionsList(hooks, errors, (name) => enablement.isEnabled(name), {
           tui,
@@ -204,13 +204,14 @@ export function registerPermissionControls(
           keys: keybindings,
           home: homedir(),
           grants: grants.list(),
-          done: (switches, revoked = []) => done(switches && { switches, revoked }),
+          done: (switches, revoked = []) => done(switches && [switches, revoked]),
         }),
       { overlay: true, overlayOptions: OVERLAY },
     );
     if (!saved) return;
-    enablement.apply(saved.switches, ctx);
-    revokeHeld(saved.revoked, ctx);
+    const [switches, revoked] = saved;
+    enablement.apply(switches, ctx);
+    revokeHeld(revoked, ctx);
   }
 }
 
