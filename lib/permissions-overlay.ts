@@ -91,7 +91,7 @@ export class PermissionsList implements Component {
     const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
     const header = [this.#hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
     const footer = ["", ...hintRows(permissionsHints(keyNames(this.#env.keys)), inner, paint)];
-    const { lines, focus } = this.#listLines(inner);
+    const [lines, focus] = this.#listLines(inner);
     const room = terminalRows(this.#env.tui) - 2 - header.length - footer.length;
     return this.#border.draw([...header, ...this.#window(lines, room, focus), ...footer], width);
   }
@@ -136,7 +136,7 @@ export class PermissionsList implements Component {
   }
 
   /** The hooks, then the failures; `focus` is the line range that must stay in view. */
-  #listLines(inner: number): { lines: string[]; focus: { start: number; end: number } } {
+  #listLines(inner: number): [lines: string[], focus: { start: number; end: number }] {
     const { paint, home } = this.#env;
     const lines: string[] = [];
     /** Detail under a row: indented, wrapped to fit, each line dim when `dim`. */
@@ -178,7 +178,7 @@ export class PermissionsList implements Component {
     }
     // The failures are seen by moving to the last row (or at once, when there are no rows).
     if (this.#rowCount === 0 || this.#selected === this.#rowCount - 1) focus.end = lines.length;
-    return { lines, focus };
+    return [lines, focus];
   }
 
   /**
