@@ -221,10 +221,6 @@ function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   return sorted;
 }
 
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
-function number(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
+const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);

@@ -3,18 +3,15 @@ import type { SessionEntry } from "@earendil-works/pi-coding-agent";
 import { readFileSync } from "./node.ts";
 
 /** A plain object: not null, not an array. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
-export function isStringList(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === "string");
-}
+export const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** The strings of a list; none when it is not one. */
-export function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
-}
+export const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
 
 /** The value `map` holds for `key`, made and added the first time. */
 export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () => Value): Value {
@@ -27,9 +24,8 @@ export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () =>
 }
 
 /** The data of this extension's custom session entries of one type, oldest first. */
-export function customData(branch: readonly SessionEntry[], customType: string): unknown[] {
-  return branch.flatMap((entry) => (entry.type === "custom" && entry.customType === customType ? [entry.data] : []));
-}
+export const customData = (branch: readonly SessionEntry[], customType: string): unknown[] =>
+  branch.flatMap((entry) => (entry.type === "custom" && entry.customType === customType ? [entry.data] : []));
 
 /** A text file's content; undefined when there is no such file. Any other failure throws. */
 export function readIfPresent(file: string): string | undefined {
