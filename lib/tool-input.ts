@@ -15,9 +15,7 @@ import { type ParsedShell, parseShell } from "./shell-parse.ts";
 import { isRecord } from "./values.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
-export function isCommandTool(name: string): name is "bash" | "powershell" {
-  return name === "bash" || name === "powershell";
-}
+export const isCommandTool = (name: string): name is "bash" | "powershell" => name === "bash" || name === "powershell";
 
 /**
  * The fields of one of pi's tool inputs, each still to be checked. pi validates arguments against
@@ -155,9 +153,8 @@ function lineCount(content: string): number {
 }
 
 /** A file tool: its path fields, then its own, assigned onto them to keep `realPath` lazy. */
-function fileTool<Fields extends object>(path: string, cwd: string, fields: Fields) {
-  return Object.assign(resolvedPath(path, cwd), { path }, fields);
-}
+const fileTool = <Fields extends object>(path: string, cwd: string, fields: Fields) =>
+  Object.assign(resolvedPath(path, cwd), { path }, fields);
 
 function resolvedPath(path: string, cwd: string) {
   const absolutePath = resolvePath(path, cwd);
@@ -196,14 +193,10 @@ function fileUrlPath(url: string): string | undefined {
 }
 
 /** Pretty JSON with sorted keys, so the same arguments always read the same. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2) ?? "";
-}
+export const stableJson = (value: unknown): string => JSON.stringify(sortKeys(value), null, 2) ?? "";
 
 /** JSON on one line with sorted keys; undefined for what JSON can't show (functions, undefined). */
-export function oneLineJson(value: unknown): string | undefined {
-  return JSON.stringify(sortKeys(value));
-}
+export const oneLineJson = (value: unknown): string | undefined => JSON.stringify(sortKeys(value));
 
 function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   if (typeof value === "bigint") return value.toString();
