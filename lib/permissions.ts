@@ -216,9 +216,8 @@ export function registerPermissionControls(
 }
 
 /** A notice to the Approver: most of the controls' notices say what was done. */
-function notify(ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void {
+const notify = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void =>
   ctx.ui.notify(text, level);
-}
 
 /** Print mode has no notices: there the text goes to the terminal (pi sends extensions' stdout to stderr). */
 function tell(ctx: ExtensionContext, text: string): void {
@@ -226,18 +225,20 @@ function tell(ctx: ExtensionContext, text: string): void {
   else process.stdout.write(`${text}\n`);
 }
 
-function displayPath(path: string): string {
-  return present.displayPath(path, homedir());
-}
+const displayPath = (path: string): string => present.displayPath(path, homedir());
 
 /** The hook a dry run's verdict is of, as the report names it. */
-function dryRunHook(hook: LoadedHook, enabled: boolean) {
-  return { hookName: toVisible(hook.name), scope: hook.scope, source: toVisible(hook.source), enabled };
-}
+const dryRunHook = (hook: LoadedHook, enabled: boolean) => ({
+  hookName: toVisible(hook.name),
+  scope: hook.scope,
+  source: toVisible(hook.source),
+  enabled,
+});
 
-function dryRunGranted(hook: LoadedHook, enabled: boolean, grant: string): present.DryRunVerdict {
-  return { ...dryRunHook(hook, enabled), outcome: { kind: "granted", grant: toVisible(grant) } };
-}
+const dryRunGranted = (hook: LoadedHook, enabled: boolean, grant: string): present.DryRunVerdict => ({
+  ...dryRunHook(hook, enabled),
+  outcome: { kind: "granted", grant: toVisible(grant) },
+});
 
 const DECISION_TEXTS = ["hook", "tool", "detail", "edited", "grant"] as const;
 
