@@ -150,6 +150,5 @@ function split(args: string): [word: string, space: boolean, rest: string] {
   return [word, space !== "", rest];
 }
 
-function asSubcommand(word: string): Subcommand | undefined {
-  return SUBCOMMANDS.find((subcommand) => subcommand === word.toLowerCase());
-}
+const asSubcommand = (word: string): Subcommand | undefined =>
+  SUBCOMMANDS.find((subcommand) => subcommand === word.toLowerCase());
