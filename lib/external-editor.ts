@@ -33,7 +33,12 @@ export async function editFile(tui: TUI, file: string, env: NodeJS.ProcessEnv = 
   if (!editor) return problems.noEditor;
   tui.stop();
   try {
-    const code = await run(editor, file, env);
+    // `$1`: the file is one argument to the editor, whatever its name.
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "sh", file], { stdio: "inherit", env });
+      child.once("error", reject);
+      child.once("exit", (exitCode, signal) => resolve(exitCode ?? (signal ? 128 : 1)));
+    });
     if (code === 127) return problems.editorNotFound(editor.split(/\s+/)[0] ?? editor);
     if (code !== 0) return problems.editorExited(editor, code);
     return undefined;
@@ -43,12 +48,4 @@ export async function editFile(tui: TUI, file: string, env: NodeJS.ProcessEnv = 
     tui.start();
     tui.requestRender(true);
   }
-}
-
-function run(editor: string, file: string, env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", `${editor} "$1"`, "sh", file], { stdio: "inherit", env });
-    child.once("error", reject);
-    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
 }
