@@ -8,26 +8,26 @@ const MAX_SYMLINKS = 40;
  * prefix is resolved, and a dangling symlink on the way leads to its target. Never throws.
  */
 export function realPath(path: string): string {
-  return resolved(path, { symlinks: MAX_SYMLINKS });
-}
-
-function resolved(path: string, budget: { symlinks: number }): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    const parent = dirname(path);
-    if (parent === path) return path;
-    const joined = join(resolved(parent, budget), basename(path));
+  let symlinks = MAX_SYMLINKS;
+  const resolved = (path: string): string => {
     try {
-      if (budget.symlinks > 0 && lstatSync(joined).isSymbolicLink()) {
-        budget.symlinks--;
-        return resolved(resolve(dirname(joined), readlinkSync(joined)), budget);
-      }
+      return realpathSync(path);
     } catch {
-      // Not there (yet): the rest of the path is taken as written.
+      const parent = dirname(path);
+      if (parent === path) return path;
+      const joined = join(resolved(parent), basename(path));
+      try {
+        if (symlinks > 0 && lstatSync(joined).isSymbolicLink()) {
+          symlinks--;
+          return resolved(resolve(dirname(joined), readlinkSync(joined)));
+        }
+      } catch {
+        // Not there (yet): the rest of the path is taken as written.
+      }
+      return joined;
     }
-    return joined;
-  }
+  };
+  return resolved(path);
 }
 
 /** What is at `path`, symlinks followed: a file, a directory, or neither (nothing, or something else). */
