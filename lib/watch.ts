@@ -111,15 +111,16 @@ export class FolderWatch {
     const watched = getOrAdd(this.#watched, folder, () => ({ identity, heard: 0, watching: new Map<string, Watching>() }));
     if (heard) watched.heard++;
     const wanted = this.#watchers(folder, identity, watched.heard);
-    for (const [key, watching] of watched.watching) {
+    const { watching } = watched;
+    for (const [key, watcher] of watching) {
       if (wanted.has(key)) continue;
-      watching.close();
-      watched.watching.delete(key);
+      watcher.close();
+      watching.delete(key);
     }
     for (const [key, start] of wanted) {
-      if (watched.watching.has(key)) continue;
-      const watching = start();
-      if (watching) watched.watching.set(key, watching);
+      if (watching.has(key)) continue;
+      const watcher = start();
+      if (watcher) watching.set(key, watcher);
     }
     if (watched.identity !== identity || (heard && identity !== undefined)) this.#change(folder);
     watched.identity = identity;
@@ -128,8 +129,13 @@ export class FolderWatch {
   /** The watchers `folder` needs, by a key that changes when the folder a watcher would watch does. */
   #watchers(folder: string, identity: string | undefined, heard: number): Map<string, () => Watching | undefined> {
     const wanted = new Map<string, () => Watching | undefined>();
+    // Each watcher is silent once `folder` is no longer wanted: an event already on its way must not arm it again.
     const want = (key: string, dir: string, onEvent: (name: string | null) => void) =>
-      wanted.set(key, () => this.#watchFolder(folder, dir, onEvent));
+      wanted.set(key, () =>
+        this.#folders.watch(dir, (name) => {
+          if (this.#watched.has(folder)) onEvent(name);
+        }),
+      );
     let next = folder;
     let ancestor = dirname(folder);
     let ancestorIdentity = this.#folders.identity(ancestor);
@@ -153,13 +159,6 @@ export class FolderWatch {
         if (name === null || name === basename(target)) this.#change(link);
       });
     return wanted;
-  }
-
-  /** A watcher for `folder` that is silent once the folder is no longer wanted: an event already on its way must not arm it again. */
-  #watchFolder(folder: string, dir: string, onEvent: (name: string | null) => void): Watching | undefined {
-    return this.#folders.watch(dir, (name) => {
-      if (this.#watched.has(folder)) onEvent(name);
-    });
   }
 
   #change(path: string): void {
