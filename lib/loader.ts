@@ -87,8 +87,9 @@ export async function loadPermissionModules(
   const grants = inForce ?? (() => fileGrants);
   // A clock, not a counter: pi's /reload evaluates this extension afresh, which would restart a counter.
   const generation = process.hrtime.bigint();
-  const sources: Source[] = dirs.project ? [{ scope: "project", root: dirs.project, files: moduleFiles(dirs.project) }] : [];
-  sources.push({ scope: "user", root: dirs.user, files: moduleFiles(dirs.user) });
+  const folder = (scope: Scope, root: string): Source => ({ scope, root, files: moduleFiles(root) });
+  const sources = dirs.project ? [folder("project", dirs.project)] : [];
+  sources.push(folder("user", dirs.user));
   for (const { source, ...provided } of dirs.packages ?? []) sources.push({ scope: `package:${source}`, ...provided });
   for (const { scope, root, files, errors = [], manifestFailed } of sources) {
     const failures = result.errors.length;
@@ -226,8 +227,10 @@ export function moduleFiles(root: string): string[] {
   }
   // The listing tells files and folders apart; anything else (a symlink, say) is looked up.
   return entries
-    .filter((entry) => isPermissionFile(entry.name))
-    .filter((entry) => entry.isFile() || (!entry.isDirectory() && pathKind(join(root, entry.name)) === "file"))
+    .filter(
+      (entry) =>
+        isPermissionFile(entry.name) && (entry.isFile() || (!entry.isDirectory() && pathKind(join(root, entry.name)) === "file")),
+    )
     .map((entry) => entry.name)
     .sort()
     .map((name) => join(root, name));
@@ -310,13 +313,13 @@ function ruleTools(rules: RuleFile): string[] | undefined {
  * for calls in `cwd`.
  */
 function pathResolver(cwd: string, projectRoot: string | undefined): PathResolver {
+  const root = projectRoot ?? cwd;
   const home = homedir();
-  const bases = { project: cwd, root: projectRoot ?? cwd, home };
   let realBases: PathResolver["realBases"] | undefined;
   return {
-    bases,
+    bases: { project: cwd, root, home },
     get realBases() {
-      realBases ??= { project: realPath(bases.project), root: realPath(bases.root), home: realPath(home) };
+      realBases ??= { project: realPath(cwd), root: realPath(root), home: realPath(home) };
       return realBases;
     },
     realPath,
