@@ -44,13 +44,14 @@ export interface InstalledPackage {
 export function installedPackages(cwd: string, settings: PiSettings): InstalledPackage[] {
   const agentDir = getAgentDir();
   const settingsManager = settings();
+  // Each scope, its folder (pi clones its git packages into the `git/` in it) and the packages its settings list.
   const scopes = [
-    { scope: "project" as const, base: join(cwd, CONFIG_DIR_NAME), entries: settingsManager.getProjectSettings().packages },
-    { scope: "user" as const, base: agentDir, entries: settingsManager.getGlobalSettings().packages },
-  ];
+    ["project", join(cwd, CONFIG_DIR_NAME), settingsManager.getProjectSettings().packages],
+    ["user", agentDir, settingsManager.getGlobalSettings().packages],
+  ] as const;
   const seen = new Set<string>();
   const installed: InstalledPackage[] = [];
-  for (const { scope, base, entries } of scopes) {
+  for (const [scope, base, entries] of scopes) {
     for (const entry of entries ?? []) {
       const source = typeof entry === "string" ? entry : entry.source;
       const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
@@ -91,9 +92,7 @@ function packageIdentity(source: string, root: string, scopeBase: string): strin
 }
 
 /** An npm spec's package name: `@scope/tools@^1` is `@scope/tools`. */
-function npmName(spec: string): string {
-  return spec.replace(/(?<=.)@.*$/, "");
-}
+const npmName = (spec: string): string => spec.replace(/(?<=.)@.*$/, "");
 
 /** The files a package provides, narrowed by its settings entry's filter. */
 export function packagePermissions({ source, root, filter }: InstalledPackage): PackagePermissions {
@@ -176,9 +175,8 @@ export function applyPatterns(files: readonly string[], patterns: readonly strin
   );
 }
 
-function overridesOf(patterns: readonly string[], prefix: string): string[] {
-  return patterns.filter((pattern) => pattern.startsWith(prefix)).map((pattern) => pattern.slice(1));
-}
+const overridesOf = (patterns: readonly string[], prefix: string): string[] =>
+  patterns.filter((pattern) => pattern.startsWith(prefix)).map((pattern) => pattern.slice(1));
 
 function matchesAny(file: string, globs: readonly string[], root: string): boolean {
   const forms = [posix(relative(root, file)), basename(file), posix(file)];
@@ -199,10 +197,6 @@ function isExactly(file: string, paths: readonly string[], root: string): boolea
   return paths.some((path) => forms.includes(posix(path.replace(/^\.[\\/]/, ""))));
 }
 
-function posix(path: string): string {
-  return path.split(sep).join("/");
-}
+const posix = (path: string): string => path.split(sep).join("/");
 
-function isOverride(pattern: string): boolean {
-  return /^[!+-]/.test(pattern);
-}
+const isOverride = (pattern: string): boolean => /^[!+-]/.test(pattern);
