@@ -212,10 +212,9 @@ function isShellPart(item: unknown): item is { start: number; end: number } | { 
 }
 
 /** Whether a file name in a permissions directory is a module or a rule file. */
-export function isPermissionFile(name: string): boolean {
+export const isPermissionFile = (name: string): boolean =>
   // A name starting with a dot is an editor's (`.#gate.ts`) or set aside, as pi's resource folders skip it.
-  return MODULE_FILE.test(name) && !name.startsWith(".") && !name.endsWith(".d.ts") && name !== TSCONFIG;
-}
+  MODULE_FILE.test(name) && !name.startsWith(".") && !name.endsWith(".d.ts") && name !== TSCONFIG;
 
 /** The module and rule files a permissions directory holds, in load order. */
 export function moduleFiles(root: string): string[] {

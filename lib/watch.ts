@@ -174,6 +174,4 @@ export class FolderWatch {
 }
 
 /** Whether a change touched `file`: the file itself, or its folder as a whole. */
-export function touched(changed: ReadonlySet<string>, file: string): boolean {
-  return changed.has(file) || changed.has(dirname(file));
-}
+export const touched = (changed: ReadonlySet<string>, file: string): boolean => changed.has(file) || changed.has(dirname(file));
