@@ -59,8 +59,8 @@ export interface PermissionDirs {
 }
 
 const MODULE_FILE = /\.(ts|js|mjs|json)$/;
-/** The Author's type-check settings beside the modules (README), not a rule file. */
-const TSCONFIG = "tsconfig.json";
+/** The Author's type-check settings beside the modules (README, lib/scaffold.ts), not a rule file. */
+export const TSCONFIG = "tsconfig.json";
 /** A module that neither loads nor fails (an import that never settles) must not hold up every call. */
 export const LOAD_TIME_LIMIT_MS = 10_000;
 

@@ -1,6 +1,7 @@
 // `/permissions new`: a permission module from a template, with the Author API's declaration and a
 // tsconfig.json beside it the first time, so an editor completes and type-checks it.
 import { packedWithDeclaration } from "./api-declaration.ts" with { type: "macro" };
+import { TSCONFIG } from "./loader.ts";
 import { existsSync, join, mkdirSync, writeFileSync } from "./node.ts";
 import { scaffoldProblems } from "./presenter.ts";
 
@@ -8,7 +9,6 @@ import { scaffoldProblems } from "./presenter.ts";
 export const DECLARATION_FILE = "pi-permission-hooks.d.ts";
 /** What a module imports its types from (the template's import names it too); tsconfig.json maps it to the declaration. */
 const API_MODULE = "pi-permission-hooks";
-const TSCONFIG_FILE = "tsconfig.json";
 
 /**
  * The Author API's declaration and the module template, packed together when the bundle is built:
@@ -53,7 +53,7 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
   const { brotliDecompressSync } = await import("node:zlib");
   const [declaration = "", template = ""] = brotliDecompressSync(unpacked(PACKED)).toString("utf8").split("\0");
   writeIfMissing(DECLARATION_FILE, declaration);
-  writeIfMissing(TSCONFIG_FILE, tsconfig());
+  writeIfMissing(TSCONFIG, tsconfig());
   writeFileSync(
     file,
     template.replace("HOOK_NAME", () => JSON.stringify(name)),
