@@ -481,11 +481,11 @@ function oneLine(text: string): string {
   return rest.length > 0 ? `${first} …` : first;
 }
 
-/** Local time of day, hh:mm:ss. */
+/** Local time of day, hh:mm:ss: how toTimeString starts. */
 function clockTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, "0")).join(":");
+  return date.toTimeString().slice(0, 8);
 }
 
 // ── Settings: the "permissionHooks" key of pi's settings.json ──────────────────────────────
