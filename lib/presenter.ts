@@ -183,7 +183,7 @@ export interface KeyNames {
 export type Hint = readonly [key: string, action: string];
 
 export const selectHints = (keys: KeyNames, dontAskLabel: string): Hint[] => [
-  [arrows(keys.up, keys.down), "select"],
+  [arrows(keys), "select"],
   [keys.confirm, "confirm"],
   [keys.tab, "add note"],
   ["shift+tab", "close"],
@@ -191,7 +191,7 @@ export const selectHints = (keys: KeyNames, dontAskLabel: string): Hint[] => [
   [keys.dontAsk, dontAskLabel],
 ];
 
-const arrows = (up: string, down: string): string => (up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`);
+const arrows = ({ up, down }: KeyNames): string => (up === "↑" && down === "↓" ? "↑↓" : `${up}/${down}`);
 
 /** Two groups: each starts a line of hints (and wraps on its own where it doesn't fit). */
 export const editHints = (keys: KeyNames): Hint[][] => [
@@ -224,7 +224,7 @@ export const GRANT_HEADING = "Authorize, and don't ask again for";
 
 /** The grant step's hints: pick a scope, save it, or go back to the choices. */
 export const grantHints = (keys: KeyNames): Hint[] => [
-  [arrows(keys.up, keys.down), "select"],
+  [arrows(keys), "select"],
   [keys.confirm, "authorize and save"],
   [keys.cancel, "back"],
 ];
@@ -308,7 +308,7 @@ export const hookRow = (name: string, enabled: boolean, selected: boolean): stri
 export const failureRow = (file: string): string => `  ✗ ${file}`;
 
 export const permissionsHints = (keys: KeyNames): Hint[] => [
-  [arrows(keys.up, keys.down), "move"],
+  [arrows(keys), "move"],
   ["space", "toggle"],
   ["g", "toggle all"],
   [keys.confirm, "save"],
