@@ -54,7 +54,7 @@ export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]
   const mapped: number[] = [];
   let shift = 0;
   /** The next edge to map; with none left, one past every offset. */
-  const next = () => edges[mapped.length] ?? Number.POSITIVE_INFINITY;
+  const next = () => edges[mapped.length] ?? Infinity;
   /** Edges before `offset` move by the notation so far (edges are whole numbers: `offset + 1` takes those at it). */
   const shiftBefore = (offset: number) => {
     while (next() < offset) mapped.push(next() + shift);
@@ -67,7 +67,7 @@ export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]
     shift += notation.length - char.length;
     return notation;
   });
-  shiftBefore(Number.POSITIVE_INFINITY);
+  shiftBefore(Infinity);
   return { text: visible, spans: wholeGraphemes(visible, mapped) };
 }
 
