@@ -64,7 +64,7 @@ function merge(spans: HighlightSpan[], length: number): HighlightSpan[] {
   for (const span of clamped) {
     const last = merged.at(-1);
     if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
-    else merged.push({ ...span });
+    else merged.push(span);
   }
   return merged;
 }
