@@ -45,7 +45,7 @@ const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|]/g;
 function matches(detail: string, pattern: unknown): HighlightSpan[] {
   const regex = typeof pattern === "string" ? new RegExp(pattern.replace(REGEX_SYNTAX, "\\$&")) : pattern;
   if (!(regex instanceof RegExp)) return [];
-  const global = new RegExp(regex.source, regex.flags.includes("g") ? regex.flags : `${regex.flags}g`);
+  const global = new RegExp(regex.source, `${regex.flags.replace("g", "")}g`);
   const spans: HighlightSpan[] = [];
   for (const match of detail.matchAll(global)) {
     if (match[0].length > 0) spans.push({ start: match.index, end: match.index + match[0].length });
