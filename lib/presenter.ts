@@ -654,11 +654,11 @@ function dryRunEntry(verdict: DryRunVerdict, home: string): string {
   return `${verdict.hookName} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)}): ${dryRunVerb(verdict)}${off}`;
 }
 
-function dryRunVerb(verdict: DryRunVerdict): string {
-  if (verdict.outcome.kind === "block") return "blocks the call";
-  if (verdict.outcome.kind === "request") return "asks you";
-  if (verdict.outcome.kind === "granted") return `would ask; grant ${verdict.outcome.grant} covers it`;
-  return `failed (${verdict.error ?? ""}), so you are asked`;
+function dryRunVerb({ outcome, error }: DryRunVerdict): string {
+  if (outcome.kind === "block") return "blocks the call";
+  if (outcome.kind === "request") return "asks you";
+  if (outcome.kind === "granted") return `would ask; grant ${outcome.grant} covers it`;
+  return `failed (${error ?? ""}), so you are asked`;
 }
 
 const indented = (text: string, indent: string): string => indent + text.replaceAll("\n", `\n${indent}`);
