@@ -343,10 +343,8 @@ export function permissionsSummary(
     lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
     for (const row of hook.rules ?? []) lines.push(`      ${row}`);
   }
-  if (grants.length > 0) lines.push(`${GRANTS_HEADING}:`);
-  for (const grant of grants) lines.push(`  ${grantSummaryRow(grant)}`);
-  if (failures.length > 0) lines.push(`${FAILED_HEADING}:`);
-  for (const { file, error } of failures) lines.push(`  ✗ ${file}: ${error}`);
+  if (grants.length > 0) lines.push(`${GRANTS_HEADING}:`, ...grants.map((grant) => `  ${grantSummaryRow(grant)}`));
+  if (failures.length > 0) lines.push(`${FAILED_HEADING}:`, ...failures.map(({ file, error }) => `  ✗ ${file}: ${error}`));
   return lines.join("\n");
 }
 
