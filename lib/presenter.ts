@@ -254,12 +254,15 @@ export const permissionsStatus = (enabled: number, total: number): string | unde
   total === 0 ? undefined : `permissions ${enabled}/${total}`;
 
 export const notifyDontAskAgain = (hookName: string): string =>
-  `Authorized; ${hookName} won't ask again on this branch. /permissions enable ${hookName} turns it back on.`;
+  `Authorized; ${hookName} won't ask again on this branch. ${enableAgain(hookName)}`;
 
 export function notifyHookSwitched(hookName: string, enabled: boolean): string {
-  const state = enabled ? "on." : `off for this branch; /permissions enable ${hookName} turns it back on.`;
+  const state = enabled ? "on." : `off for this branch; ${enableAgain(hookName)}`;
   return `Permission hook ${hookName} is ${state}`;
 }
+
+/** How to switch a hook that is off on this branch back on. */
+const enableAgain = (hookName: string): string => `/permissions enable ${hookName} turns it back on.`;
 
 /** `undo` says how to switch them back on: the command, or the shortcut that switched them off. */
 export const notifyAllSwitched = (enabled: boolean, undo: string): string =>
