@@ -38,9 +38,7 @@ const ENDS_KEYCAP_BASE = /[#*0-9]$/;
 const NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-export function toVisible(text: string): string {
-  return text.replace(SUSPECT, shown);
-}
+export const toVisible = (text: string): string => text.replace(SUSPECT, shown);
 
 /**
  * `toVisible(text)`, and where the given spans of `text` fall in it. A span edge inside a
@@ -71,18 +69,13 @@ export function toVisibleWithSpans(text: string, spans: readonly HighlightSpan[]
   return { text: visible, spans: wholeGraphemes(visible, mapped) };
 }
 
-export function fromVisible(text: string): string {
-  return text.replace(NOTATION, (match, name: string) => CODES.get(name) ?? fromCode(match, Number.parseInt(name.slice(2), 16)));
-}
+export const fromVisible = (text: string): string =>
+  text.replace(NOTATION, (match, name: string) => CODES.get(name) ?? fromCode(match, Number.parseInt(name.slice(2), 16)));
 
 /** A notation beyond Unicode (typed by hand, never produced) stays as it is. */
-function fromCode(match: string, code: number): string {
-  return code <= 0x10ffff ? String.fromCodePoint(code) : match;
-}
+const fromCode = (match: string, code: number): string => (code <= 0x10ffff ? String.fromCodePoint(code) : match);
 
-function shown(char: string, offset: number, text: string): string {
-  return partOfEmoji(char, text, offset) ? char : notation(char);
-}
+const shown = (char: string, offset: number, text: string): string => (partOfEmoji(char, text, offset) ? char : notation(char));
 
 /** A character's notation: its name, or else its code point. */
 function notation(char: string): string {
