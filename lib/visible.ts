@@ -36,7 +36,8 @@ const ENDS_PICTOGRAPH = /\p{Extended_Pictographic}$/u;
 const STARTS_PICTOGRAPH = /^\p{Extended_Pictographic}/u;
 const ENDS_KEYCAP_BASE = /[#*0-9]$/;
 const NOTATION = /⟨(NUL|BS|TAB|CR|ESC|DEL|U\+[0-9A-F]{4,6})⟩/g;
-const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** Splits text into graphemes: a segmenter's default granularity. */
+const GRAPHEMES = new Intl.Segmenter();
 
 export const toVisible = (text: string): string => text.replace(SUSPECT, shown);
 
