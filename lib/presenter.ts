@@ -362,9 +362,9 @@ export function rpcPromptTitle(parts: {
   toolName: string;
   detail: string;
 }): string {
-  const { hookName, origin, ...shown } = parts;
+  const { hookName, origin } = parts;
   const title = origin === undefined ? promptTitle(hookName) : `${promptTitle(hookName)}\n${origin}`;
-  return [title, ...promptBody(shown)].join("\n\n");
+  return [title, ...promptBody(parts)].join("\n\n");
 }
 
 /** The prompt's parts under its title, as text: description and guidance where given, then the call. */
