@@ -535,7 +535,7 @@ export type ArgumentText = { lines: string } | { json: string };
 
 export function mcpDetail(server: string, tool: string, args: readonly (readonly [string, ArgumentText])[]): string {
   const rows = args.map(([key, value]) =>
-    "lines" in value ? `  ${key}: |\n    ${value.lines.replaceAll("\n", "\n    ")}` : `  ${key}: ${value.json}`,
+    "lines" in value ? `  ${key}: |\n${indented(value.lines, "    ")}` : `  ${key}: ${value.json}`,
   );
   return [`MCP server ${server}, tool ${tool}`, ...rows].join("\n");
 }
