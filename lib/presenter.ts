@@ -477,7 +477,7 @@ export const notifyAuditFileFailed = (path: string, error: string): string =>
 
 function oneLine(text: string): string {
   const [first = "", ...rest] = text.split("\n");
-  const chars = Array.from(first);
+  const chars = [...first];
   if (chars.length > LOG_DETAIL_CHARS) return `${chars.slice(0, LOG_DETAIL_CHARS).join("")}…`;
   return rest.length > 0 ? `${first} …` : first;
 }
