@@ -126,10 +126,8 @@ export const CIRCULAR = "[circular]";
 
 export const notifyLoadError = (file: string, error: string): string => `${fileKind(file)} ${file} failed to load: ${error}`;
 
-function fileKind(file: string): string {
-  if (/(^|[\\/])package\.json$/.test(file)) return "Package manifest";
-  return file.endsWith(".json") ? "Rule file" : "Permission module";
-}
+const fileKind = (file: string): string =>
+  /(^|[\\/])package\.json$/.test(file) ? "Package manifest" : file.endsWith(".json") ? "Rule file" : "Permission module";
 
 /** What the extension was doing when something inside it failed; named in notifyInternalError. */
 export const DURING = {
