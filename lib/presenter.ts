@@ -342,7 +342,7 @@ export function permissionsSummary(
   const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
   for (const hook of hooks) {
     lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
-    for (const row of hook.rules ?? []) lines.push(`      ${row}`);
+    for (const row of hook.rules ?? []) lines.push(HOOK_DETAIL_INDENT + row);
   }
   if (grants.length > 0) lines.push(`${GRANTS_HEADING}:`, ...grants.map((grant) => `  ${grantSummaryRow(grant)}`));
   if (failures.length > 0) lines.push(`${FAILED_HEADING}:`, ...failures.map(({ file, error }) => `  ✗ ${file}: ${error}`));
