@@ -76,6 +76,9 @@ export type PromptOutcome =
 
 type Choice = "authorize" | "edit" | "abort";
 
+/** Whether the input being handled is a key bound to the action `id`. */
+type Pressed = (id: string) => boolean;
+
 export interface PromptEnvironment {
   tui: TUI;
   paint: Paint;
@@ -297,7 +300,7 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (pressed(KEY.up)) return this.#move(-1);
     if (pressed(KEY.down)) return this.#move(1);
-    if (this.#handleViewInput(data)) return;
+    if (this.#handleViewInput(pressed)) return;
     if (this.#drafting) {
       const draft = this.#drafts[this.#drafting];
       this.#typing.rewrite(data, (part) => draft.handleInput(part));
@@ -313,8 +316,7 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   /** The page keys scroll the detail's window; the script key switches what it shows. */
-  #handleViewInput(data: string): boolean {
-    const pressed = (id: string) => this.#keys.matches(data, id);
+  #handleViewInput(pressed: Pressed): boolean {
     if (pressed(KEY.pageUp)) this.#scrollDetail(-1);
     else if (pressed(KEY.pageDown)) this.#scrollDetail(1);
     else if (this.#request.script !== undefined && pressed(SCRIPT_KEY))
@@ -341,7 +343,7 @@ export class PermissionPrompt implements Component, Focusable {
     }
     if (pressed(KEY.up) || data === "k") return this.#moveScope(-1);
     if (pressed(KEY.down) || data === "j") return this.#moveScope(1);
-    if (this.#handleViewInput(data)) return;
+    if (this.#handleViewInput(pressed)) return;
     const digit = digitIndex(data, this.#scopes.length);
     if (digit !== undefined) this.#scope = digit;
   }
