@@ -55,7 +55,7 @@ export class EditMode {
   readonly #typing = new VisibleTyping();
   readonly #actions = new Map<string, EditAction | null>();
   readonly #toEditor = (part: string) => this.#editor.handleInput(part);
-  readonly #toNote = (part: string) => this.note.handleInput(part);
+  readonly #toNote = (part: string) => this.#note.handleInput(part);
   /** The terminal the Editor is told of: it shows 30% of its rows (at least 5), so they bound its window. */
   readonly #editorTerminal: { rows: number };
   // Drawn on every key, changing only with the width and the theme.
@@ -64,14 +64,14 @@ export class EditMode {
   readonly #paint: Paint;
   readonly #keys: KeyMatcher;
   readonly #original: string;
-  readonly note: Input;
+  readonly #note: Input;
 
   constructor(tui: TUI, paint: Paint, keys: KeyMatcher, original: string, note: Input) {
     this.#tui = tui;
     this.#paint = paint;
     this.#keys = keys;
     this.#original = original;
-    this.note = note;
+    this.#note = note;
     this.#editorTerminal = { rows: terminalRows(tui) };
     const editorTui = { terminal: this.#editorTerminal, requestRender: (force?: boolean) => tui.requestRender(force) };
     this.#editor = new Editor(editorTui as unknown as TUI, {
@@ -85,7 +85,7 @@ export class EditMode {
   set focused(focused: boolean) {
     this.#hasFocus = focused;
     this.#editor.focused = focused && this.#field === "command";
-    this.note.focused = focused && this.#field === "note";
+    this.#note.focused = focused && this.#field === "note";
   }
 
   invalidate(): void {
@@ -250,7 +250,7 @@ export class EditMode {
 
   /** The note, dim: the Input while it is typed in, else its text. */
   #noteLine(width: number): string {
-    const line = this.#field === "note" ? (this.note.render(width)[0] ?? "") : toVisible(this.note.getValue());
+    const line = this.#field === "note" ? (this.#note.render(width)[0] ?? "") : toVisible(this.#note.getValue());
     return this.#paint.fg("dim", line);
   }
 }

@@ -536,12 +536,13 @@ export class PermissionPrompt implements Component, Focusable {
   async #openExternal(edit: EditMode, field: Field): Promise<void> {
     if (!this.#env.externalEditor) return;
     const command = field === "command";
-    const current = fromVisible(command ? edit.text : edit.note.getValue());
+    const note = this.#drafts.edit;
+    const current = fromVisible(command ? edit.text : note.getValue());
     const result = await this.#env.externalEditor(current, command ? ".sh" : ".txt");
     if (this.#finished) return;
     if (!result.ok) edit.say(externalEditorFailure(result.reason), "warning");
     else if (command) edit.setText(toVisible(withoutAddedNewline(result.text, current)));
-    else edit.note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
+    else note.setValue(toVisible(result.text.replace(/\s+/g, " ").trim()));
     this.#tui.requestRender(true);
   }
 
