@@ -158,11 +158,8 @@ export class EditMode {
 
   /** ctrl+r: show the agent's original, keeping the edits in a single-slot stash; again to restore them. */
   #toggleOriginal(): void {
-    if (this.#stash !== undefined) {
-      const edits = this.#stash;
-      this.#stash = undefined;
-      this.#editor.setText(edits);
-    } else if (this.text !== this.#original) {
+    if (this.#stash !== undefined) this.setText(this.#stash);
+    else if (this.text !== this.#original) {
       this.#stash = this.text;
       this.#editor.setText(this.#original);
     }
@@ -227,7 +224,8 @@ export class EditMode {
     const drawn = this.#editor.render(width);
     if (drawn.length - 2 <= textRows && rules === 2) return drawn;
     const text = drawn.slice(1, -1);
-    let [top, bottom] = [drawn[0] ?? "", drawn.at(-1) ?? ""];
+    let top = drawn[0] ?? "";
+    let bottom = drawn.at(-1) ?? "";
     let shown = text;
     if (text.length > textRows) {
       const cursor = Math.max(
