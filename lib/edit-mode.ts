@@ -253,14 +253,10 @@ export class EditMode {
   }
 }
 
-function plain(text: string): string {
-  return text;
-}
+const plain = (text: string): string => text;
 
 /** The "N more" an Editor rule shows, 0 if none. */
-function countIn(rule: string): number {
-  return Number(/[↑↓] (\d+) more/.exec(rule)?.[1] ?? 0);
-}
+const countIn = (rule: string): number => Number(/[↑↓] (\d+) more/.exec(rule)?.[1] ?? 0);
 
 /**
  * The terminal height at which pi-tui's Editor shows at most `lines` rows of text (it shows 30% of

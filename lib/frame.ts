@@ -61,14 +61,10 @@ function bordered(line: string, inner: number, side: string): string {
 }
 
 /** truncateToWidth walks a heavily styled line (an Editor border: ~180 µs) even when it fits. */
-function fit(line: string, width: number): string {
-  return visibleWidth(line) > width ? truncateToWidth(line, width) : line;
-}
+const fit = (line: string, width: number): string => (visibleWidth(line) > width ? truncateToWidth(line, width) : line);
 
 /** The width inside a frame's sides and their padding. */
-export function innerWidth(width: number): number {
-  return Math.max(1, width - 4);
-}
+export const innerWidth = (width: number): number => Math.max(1, width - 4);
 
 export function wrap(text: string, width: number): string[] {
   const lines = wrapTextWithAnsi(text, width);
@@ -76,6 +72,7 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** The overlays draw with pi's theme through the presenter's Paint. */
-export function paintOf(theme: Theme): Paint {
-  return { fg: (tone, text) => theme.fg(tone, text), bold: (text) => theme.bold(text) };
-}
+export const paintOf = (theme: Theme): Paint => ({
+  fg: (tone, text) => theme.fg(tone, text),
+  bold: (text) => theme.bold(text),
+});

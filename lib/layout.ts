@@ -5,9 +5,8 @@ import { type TUI, truncateToWidth, visibleWidth } from "@earendil-works/pi-tui"
 import { type Hint, type Paint, scrollMarker, type Tone, TRUNCATION_MARKER } from "./presenter.ts";
 
 /** One line of hints: the key dim, the action plain, two spaces between hints. */
-export function renderHints(hints: readonly Hint[], paint: Paint): string {
-  return hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
-}
+export const renderHints = (hints: readonly Hint[], paint: Paint): string =>
+  hints.map(([key, action]) => `${paint.fg("dim", key)} ${action}`).join("  ");
 
 /** Hints on as few lines as fit `width`, in order; a hint wider than a line gets its own. */
 export function hintRows(hints: readonly Hint[], width: number, paint: Paint): string[] {
@@ -28,9 +27,7 @@ export function hintRows(hints: readonly Hint[], width: number, paint: Paint): s
 }
 
 /** The terminal's height, which no overlay exceeds. */
-export function terminalRows(tui: TUI): number {
-  return tui.terminal?.rows ?? 24;
-}
+export const terminalRows = (tui: TUI): number => tui.terminal?.rows ?? 24;
 
 /** A command window gives way down to this many lines before the blank rows go: pi-tui's Editor never shows fewer. */
 export const COMFORTABLE_LINES = 5;
@@ -112,19 +109,13 @@ export function scrollWindow(lines: readonly string[], rows: number, scroll: num
 }
 
 /** The last scroll position of a window of `rows` rows over `total` lines: the last line shows, under a marker. */
-export function maxScroll(total: number, rows: number): number {
-  return total <= rows ? 0 : total - (rows >= 3 ? rows - 1 : rows);
-}
+export const maxScroll = (total: number, rows: number): number => (total <= rows ? 0 : total - (rows >= 3 ? rows - 1 : rows));
 
 /** Lines a page key moves a window of `rows` rows: all it shows but one, at least one. */
-export function pageSize(rows: number): number {
-  return Math.max(1, rows - 3);
-}
+export const pageSize = (rows: number): number => Math.max(1, rows - 3);
 
 /** `index` moved `step` places through `count` items, wrapping around at either end. */
-export function cycle(index: number, step: number, count: number): number {
-  return (index + step + count) % count;
-}
+export const cycle = (index: number, step: number, count: number): number => (index + step + count) % count;
 
 /**
  * A drawing kept while the width and the key stay the same: the key holds all else it is drawn

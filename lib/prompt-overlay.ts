@@ -597,6 +597,5 @@ function digitIndex(data: string, count: number): number | undefined {
  * any other is the Approver's. So a round trip that changes nothing leaves the command as it was,
  * byte for byte, whether or not it ended in a newline.
  */
-function withoutAddedNewline(text: string, before: string): string {
-  return text.endsWith("\n") && !before.endsWith("\n") ? text.slice(0, -1) : text;
-}
+const withoutAddedNewline = (text: string, before: string): string =>
+  text.endsWith("\n") && !before.endsWith("\n") ? text.slice(0, -1) : text;

@@ -32,9 +32,7 @@ export interface PromptWatch {
 }
 
 /** Someone can be asked: the Approver in pi's TUI, or an RPC client through pi's dialogs. */
-export function canAsk(ctx: ExtensionContext): boolean {
-  return ctx.hasUI && (ctx.mode === "tui" || ctx.mode === "rpc");
-}
+export const canAsk = (ctx: ExtensionContext): boolean => ctx.hasUI && (ctx.mode === "tui" || ctx.mode === "rpc");
 
 /**
  * Puts one request to the Approver and resolves with their outcome: in the TUI as the overlay,

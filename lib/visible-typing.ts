@@ -58,16 +58,11 @@ export class VisibleTyping {
   }
 }
 
-function rewritePastes(data: string): string {
-  return data.replace(/\x1b\[200~([\s\S]*?)\x1b\[201~/g, (_match, content: string) =>
+const rewritePastes = (data: string): string =>
+  data.replace(/\x1b\[200~([\s\S]*?)\x1b\[201~/g, (_match, content: string) =>
     asPaste(toVisible(content.replace(/\r\n?/g, "\n"))),
   );
-}
 
-function asPaste(text: string): string {
-  return `${PASTE_START}${text}${PASTE_END}`;
-}
+const asPaste = (text: string): string => `${PASTE_START}${text}${PASTE_END}`;
 
-function lastCharacter(text: string): string {
-  return Array.from(text).at(-1) ?? "";
-}
+const lastCharacter = (text: string): string => Array.from(text).at(-1) ?? "";
