@@ -22,14 +22,14 @@ const LADDER: readonly Step<Part>[] = [
   ["text", COMFORTABLE_LINES],
   "gaps",
   ["text", 1],
-  ["commandLabel", 0],
-  ["hints", 0],
+  "commandLabel",
+  "hints",
   ["title", 1],
-  ["noteLabel", 0],
-  ["countdown", 0],
-  ["title", 0],
+  "noteLabel",
+  "countdown",
+  "title",
   ["rules", 1],
-  ["rules", 0],
+  "rules",
 ];
 const GAPS = 3;
 /**

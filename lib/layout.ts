@@ -33,10 +33,10 @@ export const terminalRows = (tui: TUI): number => tui.terminal?.rows ?? 24;
 export const COMFORTABLE_LINES = 5;
 
 /**
- * A step of giving way when the parts don't fit: the part shrinks down to `floor` rows, or, for
- * "gaps", every blank row between parts goes at once.
+ * A step of giving way when the parts don't fit: the part shrinks down to `floor` rows; a part
+ * named alone goes entirely; for "gaps", every blank row between parts goes at once.
  */
-export type Step<Part extends string> = readonly [part: Part, floor: number] | "gaps";
+export type Step<Part extends string> = readonly [part: Part, floor: number] | Part | "gaps";
 
 /**
  * Shrinks `rows` (each part's wanted height) in place, and says whether the blank `gaps` between the
@@ -62,7 +62,7 @@ export function fitRows<Part extends string>(
       excess -= gaps;
       continue;
     }
-    const [part, floor] = step;
+    const [part, floor] = typeof step === "string" ? [step, 0] : step;
     const cut = Math.max(0, Math.min(excess, rows[part] - floor));
     rows[part] -= cut;
     excess -= cut;
