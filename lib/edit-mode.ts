@@ -116,7 +116,7 @@ export class EditMode {
         this.focused = this.#hasFocus;
         return undefined;
       case "submit":
-        if (fromVisible(this.text).trim() !== "") return { kind: "submit", text: this.text };
+        if (fromVisible(this.text).trim()) return { kind: "submit", text: this.text };
         this.say(EMPTY_COMMAND_WARNING, "error");
         return undefined;
       case "external":

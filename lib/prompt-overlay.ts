@@ -432,7 +432,7 @@ export class PermissionPrompt implements Component, Focusable {
         return [row, { line: NOTE_PREFIX + (draft.render(Math.max(1, inner - NOTE_PREFIX.length))[0] ?? "") }];
       }
       const note = draft.getValue();
-      return note.trim() === "" ? [row] : [row, { line: this.#paint.fg("dim", NOTE_PREFIX + toVisible(note)), kept: true }];
+      return note.trim() ? [row, { line: this.#paint.fg("dim", NOTE_PREFIX + toVisible(note)), kept: true }] : [row];
     });
   }
 
@@ -561,9 +561,9 @@ export class PermissionPrompt implements Component, Focusable {
 
   // ── Shared ───────────────────────────────────────────────────────────────────────────────
 
+  /** The note typed on `choice`, trimmed; none when it is blank. */
   #noteOf(choice: Choice): string | undefined {
-    const note = fromVisible(this.#drafts[choice].getValue()).trim();
-    return note === "" ? undefined : note;
+    return fromVisible(this.#drafts[choice].getValue()).trim() || undefined;
   }
 
   /** Rows for the body: the terminal's, less the frame's top and bottom when there is a frame. */

@@ -22,6 +22,6 @@ export function toggleAllKeys(agentDir: string): string[] {
   }
   const bound = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
   const keys = typeof bound === "string" ? [bound] : bound;
-  if (isStringList(keys)) return [...new Set(keys)].filter((key) => key.trim() !== "");
+  if (isStringList(keys)) return [...new Set(keys)].filter((key) => key.trim());
   return [DEFAULT_KEY];
 }
