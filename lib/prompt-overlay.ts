@@ -250,8 +250,11 @@ export class PermissionPrompt implements Component, Focusable {
   handleInput(data: string): void {
     if (this.#finished || this.#arming) return;
     if (this.#mode === "edit") this.#handleEditInput(data);
-    else if (this.#mode === "grant") this.#handleGrantInput(data);
-    else this.#handleSelectInput(data);
+    else {
+      const pressed = (id: string) => this.#keys.matches(data, id);
+      if (this.#mode === "grant") this.#handleGrantInput(data, pressed);
+      else this.#handleSelectInput(data, pressed);
+    }
     this.#passFocus();
     this.#tui.requestRender();
   }
@@ -279,8 +282,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   // ── Select mode ──────────────────────────────────────────────────────────────────────────
 
-  #handleSelectInput(data: string): void {
-    const pressed = (id: string) => this.#keys.matches(data, id);
+  #handleSelectInput(data: string, pressed: Pressed): void {
     if (pressed(KEY.cancel)) return this.cancel();
     if (pressed(KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
     if (matchesKey(data, FIXED_KEY.dontAsk))
@@ -326,8 +328,7 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   /** The grant step: a scope is picked, enter saves it with an Authorize, esc goes back to the choices. */
-  #handleGrantInput(data: string): void {
-    const pressed = (id: string) => this.#keys.matches(data, id);
+  #handleGrantInput(data: string, pressed: Pressed): void {
     if (pressed(KEY.cancel)) {
       this.#mode = "select";
       return;
