@@ -364,8 +364,8 @@ export class PermissionPrompt implements Component, Focusable {
   }
 
   #scrollDetail(direction: number): void {
-    const { detail, rows } = this.#selectLayout(this.#drawnWidth);
-    const last = maxScroll(detail.length, rows.detail);
+    const { parts, rows } = this.#selectLayout(this.#drawnWidth);
+    const last = maxScroll(parts.detail.length, rows.detail);
     const top = Math.min(this.#scroll[this.#view], last);
     this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
   }
@@ -378,14 +378,14 @@ export class PermissionPrompt implements Component, Focusable {
 
   #renderSelect(width: number): string[] {
     const paint = this.#paint;
-    const { inner, parts, choices, detail, rows, gaps } = this.#selectLayout(width);
+    const { inner, parts, choices, rows, gaps } = this.#selectLayout(width);
     const clipped = (name: keyof typeof parts) => clip(parts[name], rows[name], inner, paint);
     let kept = 0;
     const shown = [
       [...clipped("title"), ...clipped("origin")],
       clipped("description"),
       clipped("guidance"),
-      scrollWindow(detail, rows.detail, this.#scroll[this.#view], paint),
+      scrollWindow(parts.detail, rows.detail, this.#scroll[this.#view], paint),
       [...clipped("heading"), ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line)],
       [...clipped("countdown"), ...parts.hints.slice(0, rows.hints)],
     ].filter((part) => part.length > 0);
@@ -411,17 +411,16 @@ export class PermissionPrompt implements Component, Focusable {
       // While arming, the hint rows keep their height, so the prompt doesn't jump when keys wake up.
       hints: this.#arming ? hints.map((_, row) => (row === 0 ? paint.fg("dim", ARMING_HINT) : "")) : hints,
       countdown: this.#countdown(inner),
+      detail: this.#detail(inner, sample),
     };
-    const detail = this.#detail(inner, sample);
     const notes = choices.filter((row) => row.kept).length;
     const wanted: Record<SelectPart, number> = {
       ...heights(parts),
-      detail: detail.length,
       choices: choices.length - notes,
       notes,
     };
     const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
-    return { inner, parts, choices, detail, ...fitRows(this.#budget(width), wanted, gaps, SELECT_LADDER) };
+    return { inner, parts, choices, ...fitRows(this.#budget(width), wanted, gaps, SELECT_LADDER) };
   }
 
   /** The choices, each followed by its note: the one being typed, or one kept (which may give way). */
