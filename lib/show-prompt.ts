@@ -12,6 +12,8 @@ const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%
 const OVERLAY_POLL_MS = 50;
 /** Waiting this long behind another overlay, the Approver is told why nothing appears. */
 const WAITING_NOTICE_MS = 2_000;
+/** The widget set, and at once removed, to reach pi's TUI. */
+const TUI_WIDGET = "pi-permission-hooks:tui";
 
 /** A prompt on screen, as far as its caller is concerned: it can be closed as an Abort. */
 export interface OpenPrompt {
@@ -163,11 +165,10 @@ async function otherOverlaysClosed(ctx: ExtensionContext, hookName: string): Pro
 /** pi hands its TUI only to UI factories; a widget factory that renders nothing is the lightest. */
 function tuiOf(ctx: ExtensionContext): TUI | undefined {
   let tui: TUI | undefined;
-  const key = "pi-permission-hooks:tui";
-  ctx.ui.setWidget(key, (given) => {
+  ctx.ui.setWidget(TUI_WIDGET, (given) => {
     tui = given;
     return { render: () => [], invalidate() {} };
   });
-  ctx.ui.setWidget(key, undefined);
+  ctx.ui.setWidget(TUI_WIDGET, undefined);
   return tui;
 }
