@@ -31,9 +31,11 @@ export function aliasThis(code: string): string {
     const joinsVar = first?.type === "VariableDeclaration" && (first as Node & { kind: string }).kind === "var";
     const cost = joinsVar ? `${name}=this,`.length : `var ${name}=this;`.length;
     if (uses.length * ("this".length - name.length) <= cost) return;
-    if (joinsVar && first)
-      edits.push({ at: first.start + "var ".length, end: first.start + "var ".length, text: `${name}=this,` });
-    else edits.push({ at: fn.body.start + 1, end: fn.body.start + 1, text: `var ${name}=this;` });
+    if (joinsVar && first) {
+      // `var a=1` and `var{a}=b` alike: the keyword, and its space if it has one.
+      const keyword = code.startsWith("var ", first.start) ? "var ".length : "var".length;
+      edits.push({ at: first.start, end: first.start + keyword, text: `var ${name}=this,` });
+    } else edits.push({ at: fn.body.start + 1, end: fn.body.start + 1, text: `var ${name}=this;` });
     for (const use of uses) edits.push({ at: use.start, end: use.end, text: name });
   });
   let aliased = code;

@@ -63,7 +63,7 @@ export function packTexts(code: string): string {
   return prelude + emit(0, code.length);
 }
 
-/** Texts in a comparison (`===`, `case`) stay literals: they are read on every evaluation. */
+/** Texts compared (`===`, `in`, `case`) stay literals: they are read on every evaluation. Joined with `+`, they are texts. */
 function packable(node: Node, parent: Node | null): boolean {
   if (parent === null) return false;
   switch (parent.type) {
@@ -72,6 +72,7 @@ function packable(node: Node, parent: Node | null): boolean {
     case "PropertyDefinition":
       return (parent as Node & { key: Node }).key !== node || (parent as Node & { computed: boolean }).computed;
     case "BinaryExpression":
+      return (parent as Node & { operator: string }).operator === "+";
     case "SwitchCase":
     case "TaggedTemplateExpression":
     case "ImportDeclaration":

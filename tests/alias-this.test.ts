@@ -13,6 +13,12 @@ test("the local joins a leading var, and skips every name the function uses", ()
   );
 });
 
+test("a leading var that destructures is joined before its pattern, not inside it", () => {
+  expect(aliasThis("class C{m(o){var{a:b}=o,[c]=o;this.d(b);this.e(c);this.f();this.g()}}")).toBe(
+    "class C{m(o){var h=this,{a:b}=o,[c]=o;h.d(b);h.e(c);h.f();h.g()}}",
+  );
+});
+
 test("arrows share the function's `this`; nested functions and classes keep their own", () => {
   expect(
     aliasThis("function f(){this.a(()=>this.b);this.c(function(){return this});class D{m(){return this}}this.d();this.e()}"),
