@@ -112,7 +112,7 @@ export function registerPermissionControls(
   async function scaffold(name: string, scope: "user" | "project", ctx: ExtensionContext): Promise<void> {
     if (scope === "project" && !ctx.isProjectTrusted())
       return notify(ctx, present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
-    const made = await scaffoldModule(name, permissionsFolder(scope, ctx.cwd));
+    const made = scaffoldModule(name, permissionsFolder(scope, ctx.cwd));
     if ("error" in made) return notify(ctx, present.notifyScaffoldFailed(name, made.error), "error");
     const shown = displayPath(made.file);
     const reason =

@@ -1,6 +1,6 @@
 // `/permissions new`: a permission module from a template, with the Author API's declaration and a
 // tsconfig.json beside it the first time, so an editor completes and type-checks it.
-import { packedWithDeclaration } from "./api-declaration.ts" with { type: "macro" };
+import { apiDeclaration } from "./api-declaration.ts" with { type: "macro" };
 import { TSCONFIG } from "./loader.ts";
 import { existsSync, join, mkdirSync, writeFileSync } from "./node.ts";
 import { scaffoldProblems } from "./presenter.ts";
@@ -10,13 +10,14 @@ export const DECLARATION_FILE = "pi-permission-hooks.d.ts";
 /** What a module imports its types from (the template's import names it too); tsconfig.json maps it to the declaration. */
 const API_MODULE = "pi-permission-hooks";
 
+/** The Author API's declaration, as this bundle was built with it. */
+const DECLARATION = apiDeclaration();
+
 /**
- * The Author API's declaration and the module template, packed together when the bundle is built:
- * the template's words are the declaration's, so it adds little. The template is what the Author
- * starts from: one hook that asks before a placeholder program, to be renamed; HOOK_NAME stands for
- * the hook's name, quoted. Packed, the bundle's text reads as importing nothing but Node built-ins.
+ * What the Author starts from: one hook that asks before a placeholder program, to be renamed;
+ * HOOK_NAME stands for the hook's name, quoted.
  */
-const PACKED = packedWithDeclaration(`import type { PermissionsAPI } from "pi-permission-hooks";
+const TEMPLATE = `import type { PermissionsAPI } from "pi-permission-hooks";
 
 export default function (api: PermissionsAPI) {
   api.onToolUse({
@@ -29,7 +30,7 @@ export default function (api: PermissionsAPI) {
     },
   });
 }
-`);
+`;
 
 export type Scaffolded = { file: string; written: string[] } | { error: string };
 
@@ -37,7 +38,7 @@ export type Scaffolded = { file: string; written: string[] } | { error: string }
  * Writes `<slug>.ts` for the hook `name` into `folder` (created if need be), and the declaration
  * and a tsconfig.json where they are missing; never overwrites a file.
  */
-export async function scaffoldModule(name: string, folder: string): Promise<Scaffolded> {
+export function scaffoldModule(name: string, folder: string): Scaffolded {
   const slug = fileStem(name);
   if (slug === "") return { error: scaffoldProblems.noName };
   const file = join(folder, `${slug}.ts`);
@@ -49,27 +50,13 @@ export async function scaffoldModule(name: string, folder: string): Promise<Scaf
     writeFileSync(join(folder, fileName), text);
     written.push(fileName);
   };
-  // Imported here: start-up shouldn't load zlib for a command that runs now and then.
-  const { brotliDecompressSync } = await import("node:zlib");
-  const [declaration = "", template = ""] = brotliDecompressSync(unpacked(PACKED)).toString("utf8").split("\0");
-  writeIfMissing(DECLARATION_FILE, declaration);
+  writeIfMissing(DECLARATION_FILE, DECLARATION);
   writeIfMissing(TSCONFIG, tsconfig());
   writeFileSync(
     file,
-    template.replace("HOOK_NAME", () => JSON.stringify(name)),
+    TEMPLATE.replace("HOOK_NAME", () => JSON.stringify(name)),
   );
   return { file, written };
-}
-
-/** The packed texts' bytes: its characters are the digits of a number in base 93 (api-declaration.ts). */
-function unpacked(packed: string): Buffer {
-  let number = 0n;
-  for (const code of Buffer.from(packed)) {
-    // The digit: the character's code less 32, and less one for each of `"` (34) and `\` (92) below it.
-    number = number * 93n + BigInt(code - 32 - Number(code > 34) - Number(code > 92));
-  }
-  // The number's leading 1 keeps the bytes' leading zeros.
-  return Buffer.from(number.toString(16).slice(1), "hex");
 }
 
 /** At most 4 bytes each in UTF-8: with `.ts`, the file name stays within the 255 bytes file systems allow. */

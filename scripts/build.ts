@@ -3,12 +3,13 @@
 // again (about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and
 // repeated strings are declared once (alias-strings.ts).
 // `bun scripts/build.ts [outfile] [--watch]`.
-import { watch } from "node:fs";
+import { readFileSync, watch } from "node:fs";
 import { join } from "node:path";
 import { minify } from "terser";
 import uglify from "uglify-js";
 import { aliasStrings } from "./alias-strings.ts";
 import { aliasThis } from "./alias-this.ts";
+import { INTERNAL_PROPERTIES, unsafeToRename } from "./internal-properties.ts";
 import { packTexts } from "./pack-texts.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -20,10 +21,14 @@ async function build(): Promise<void> {
   if (bundled.exitCode !== 0) throw new Error(`bun build exited with ${bundled.exitCode}`);
   // unsafe_arrows turns function expressions that don't use `this` into arrows; no code of ours
   // calls a function expression with `new` or reads its prototype.
-  const { code } = await minify(bundled.stdout.toString(), {
+  const bundle = bundled.stdout.toString();
+  const unsafe = unsafeToRename(bundle, readFileSync(join(ROOT, "lib/api.ts"), "utf8"));
+  if (unsafe.length > 0) throw new Error(`named in the Author API or a text, so not renamed safely: ${unsafe.join(", ")}`);
+  const { code } = await minify(bundle, {
     module: true,
     ecma: 2022,
     compress: { passes: 3, unsafe_arrows: true },
+    mangle: { properties: { regex: new RegExp(`^(?:${INTERNAL_PROPERTIES.join("|")})$`) } },
   });
   // UglifyJS declares with `var` where no closure or TDZ can tell the difference, and folds more
   // statements into expressions.

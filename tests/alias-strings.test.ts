@@ -41,3 +41,9 @@ test("property keys, module specifiers, directives and typeof comparisons keep t
     ].join(""),
   );
 });
+
+test("`void 0` is named too, except where it is compared", () => {
+  expect(aliasStrings("f(void 0);g(void 0);h(void 0);k(void 0);y=x===void 0")).toBe(
+    "const a=void 0;f(a);g(a);h(a);k(a);y=x===void 0",
+  );
+});

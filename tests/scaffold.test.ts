@@ -29,7 +29,7 @@ const folder = () => join(TEMP, `f${++count}`, "permissions");
 describe("scaffoldModule", () => {
   test("the first module of a folder: the folder, the module, the declaration and a tsconfig.json", async () => {
     const dir = folder();
-    expect(await scaffoldModule("Deploy gate", dir)).toEqual({
+    expect(scaffoldModule("Deploy gate", dir)).toEqual({
       file: join(dir, "deploy-gate.ts"),
       written: [DECLARATION_FILE, "tsconfig.json"],
     });
@@ -47,25 +47,25 @@ describe("scaffoldModule", () => {
 
   test("later modules: only the module; an Author's own tsconfig.json and declaration are left alone", async () => {
     const dir = folder();
-    await scaffoldModule("one", dir);
+    scaffoldModule("one", dir);
     writeFileSync(join(dir, "tsconfig.json"), "{ mine }");
-    expect(await scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
+    expect(scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
     expect(readFileSync(join(dir, "tsconfig.json"), "utf8")).toBe("{ mine }");
   });
 
   test("never overwrites a module, and a name needs a letter or digit", async () => {
     const dir = folder();
-    await scaffoldModule("gate", dir);
+    scaffoldModule("gate", dir);
     writeFileSync(join(dir, "gate.ts"), "// mine");
-    expect(await scaffoldModule("Gate!", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
+    expect(scaffoldModule("Gate!", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
     expect(readFileSync(join(dir, "gate.ts"), "utf8")).toBe("// mine");
-    expect(await scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
+    expect(scaffoldModule(" -- ", dir)).toEqual({ error: present.scaffoldProblems.noName });
   });
 
   test("file names keep letters and digits of any script; anything else joins them with a hyphen", async () => {
     const dir = folder();
     const file = async (name: string) => {
-      const made = await scaffoldModule(name, dir);
+      const made = scaffoldModule(name, dir);
       return "file" in made ? made.file.slice(dir.length + 1) : made.error;
     };
     expect(await file("日本語")).toBe("日本語.ts");
@@ -79,7 +79,7 @@ describe("scaffoldModule", () => {
   test("file names stay in the folder, visible, and short enough for any file system", async () => {
     const dir = folder();
     const file = async (name: string) => {
-      const made = await scaffoldModule(name, dir);
+      const made = scaffoldModule(name, dir);
       return "file" in made ? made.file.slice(dir.length + 1) : made.error;
     };
     expect(await file("../../etc/passwd")).toBe("etc-passwd.ts");
@@ -95,7 +95,7 @@ describe("scaffoldModule", () => {
 
   test("the template loads, its hook carries the name, and it asks for its placeholder program only", async () => {
     const dir = folder();
-    await scaffoldModule('say "hi"', dir);
+    scaffoldModule('say "hi"', dir);
     const { hooks, errors } = await loadPermissionModules({ user: dir });
     expect(errors).toEqual([]);
     expect(hooks.map((hook) => hook.name)).toEqual(['say "hi"']);
@@ -107,8 +107,8 @@ describe("scaffoldModule", () => {
 
   test("the folder type-checks with tsc and nothing else: the declaration stands alone", async () => {
     const dir = folder();
-    await scaffoldModule("typed", dir);
-    await scaffoldModule("typed too", dir);
+    scaffoldModule("typed", dir);
+    scaffoldModule("typed too", dir);
     expect(typeCheck(dir)).toBe("");
     writeFileSync(join(dir, "typed.ts"), readFileSync(join(dir, "typed.ts"), "utf8").replace("tool.commands", "tool.comands"));
     expect(typeCheck(dir)).toContain("Property 'comands' does not exist");

@@ -46,7 +46,7 @@ test("its rule file loads: the rules decide every example as it says", async () 
 test("its module type-checks beside the scaffolded declaration, and asks as it says", async () => {
   const [module] = blocks("ts");
   const dir = join(TEMP, "module");
-  await scaffoldModule("placeholder", dir);
+  scaffoldModule("placeholder", dir);
   rmSync(join(dir, "placeholder.ts"));
   writeFileSync(join(dir, "push-to-main.ts"), module!);
   expect(() => execFileSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" })).not.toThrow();
