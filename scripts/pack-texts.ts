@@ -47,7 +47,12 @@ export function packTexts(code: string): string {
     let at = from;
     for (const { node, expressions } of packed) {
       if (node.start < at || node.end > to) continue;
-      const args = [String(indexes.get(node)), ...expressions.map((expression) => emit(expression.start, expression.end))];
+      // A substitution may be a sequence (`${a = f(), g(a)}`), which an argument list would split.
+      const arg = (expression: Node) => {
+        const text = emit(expression.start, expression.end);
+        return expression.type === "SequenceExpression" ? `(${text})` : text;
+      };
+      const args = [String(indexes.get(node)), ...expressions.map(arg)];
       const space = /[\p{ID_Continue}$]/u.test(code.charAt(node.start - 1)) ? " " : "";
       out += `${code.slice(at, node.start)}${space}${table}(${args.join(",")})`;
       at = node.end;

@@ -29,6 +29,7 @@ test("the packed module returns every text as the original does", async () => {
     ["cased", ["other"]],
     ["keyword", []],
     ["joined", ["The project"]],
+    ["sequenced", [4]],
     ["joined", ["a key compared in"]],
   ];
   for (const [name, args] of calls) expect(packed[name]?.(...args)).toEqual(original[name]?.(...args));
