@@ -6,11 +6,12 @@ import { bareEditor, COLUMNS, KEYS, promptInEditMode } from "./fixtures/tui.ts";
 import { median, now, ns, type Row, ratio, report } from "./stats.ts";
 
 const SIZES: [lines: number, rounds: number][] = [
-  [10, 40],
+  [10, 400],
   [200, 20],
   [5_000, 6],
 ];
 const TARGET = 1.25;
+const WARM_UP_PASSES = 20;
 
 /** Move into the text, type a word, take it back, move out: the text ends as it began. */
 const SCRIPT = [
@@ -60,9 +61,13 @@ export function corpusLines(): string[] {
 function measure(ours: Target, bare: Target, rounds: number): [number, number] {
   ours.render(COLUMNS);
   bare.render(COLUMNS);
-  for (const key of SCRIPT) {
-    press(ours, key);
-    press(bare, key);
+  // Warm up until both are compiled as they will stay: a short text's keystroke is a few tens of
+  // µs, and one pass leaves the medians at the mercy of when the JIT steps in.
+  for (let pass = 0; pass < WARM_UP_PASSES; pass++) {
+    for (const key of SCRIPT) {
+      press(ours, key);
+      press(bare, key);
+    }
   }
   const oursSamples: number[] = [];
   const bareSamples: number[] = [];
