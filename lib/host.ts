@@ -50,6 +50,29 @@ export let isToolCallEventType: typeof Agent.isToolCallEventType;
 export let ProjectTrustStore: typeof Agent.ProjectTrustStore;
 export let SettingsManager: typeof Agent.SettingsManager;
 
+/** The names bound below, per package: a pi that lacks one can't run the extension. */
+const USED = {
+  tui: [
+    "Editor",
+    "Input",
+    "decodeKittyPrintable",
+    "fuzzyFilter",
+    "matchesKey",
+    "truncateToWidth",
+    "visibleWidth",
+    "wrapTextWithAnsi",
+  ],
+  agent: [
+    "CONFIG_DIR_NAME",
+    "DefaultPackageManager",
+    "getAgentDir",
+    "hasTrustRequiringProjectResources",
+    "isToolCallEventType",
+    "ProjectTrustStore",
+    "SettingsManager",
+  ],
+} as const satisfies { tui: readonly (keyof typeof Tui)[]; agent: readonly (keyof typeof Agent)[] };
+
 /** Binds the exports above to pi's own modules; resolves to what went wrong, if anything did. */
 export async function loadPi(): Promise<string | undefined> {
   let tui: typeof Tui;
@@ -72,25 +95,9 @@ export async function loadPi(): Promise<string | undefined> {
     ProjectTrustStore,
     SettingsManager,
   } = agent);
-  // A pi that lacks one of them can't run the extension.
-  const missing = Object.entries({
-    Editor,
-    Input,
-    decodeKittyPrintable,
-    fuzzyFilter,
-    matchesKey,
-    truncateToWidth,
-    visibleWidth,
-    wrapTextWithAnsi,
-    CONFIG_DIR_NAME,
-    DefaultPackageManager,
-    getAgentDir,
-    hasTrustRequiringProjectResources,
-    isToolCallEventType,
-    ProjectTrustStore,
-    SettingsManager,
-  })
-    .filter(([, value]) => value === undefined)
-    .map(([name]) => name);
+  const missing = [
+    ...USED.tui.filter((name) => tui[name] === undefined),
+    ...USED.agent.filter((name) => agent[name] === undefined),
+  ];
   return missing.length > 0 ? `missing ${missing.join(", ")}` : undefined;
 }
