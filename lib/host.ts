@@ -10,26 +10,20 @@ import type * as Tui from "@earendil-works/pi-tui";
 import { describeError } from "./failure.ts";
 import { readFileSync } from "./node.ts";
 
-// pi imports extensions through jiti. Code jiti has transformed gets `jitiImport`, which resolves
-// pi's packages the way pi set up: aliases to its own files, or the modules a bundled or compiled
-// pi embeds. Under Bun, jiti first tries a native import, which resolves from this file's location;
-// failing here makes jiti fall back to its transform (docs/pi-resolution.md).
+// pi imports extensions through jiti. The bundle compiles its code as a function of two things jiti
+// gives the module it runs (scripts/code-as-text.ts): `jitiImport`, which resolves pi's packages the
+// way pi set up (aliases to its own files, or the modules a bundled or compiled pi embeds), and
+// jiti's own `require`. Imported any other way, the bundle refuses to run (docs/pi-resolution.md).
 declare const jitiImport: (id: string) => Promise<unknown>;
-if (typeof jitiImport !== "function") throw new Error("pi-permission-hooks must be loaded by pi's extension loader");
-
-// jiti runs the code it transforms as `function (exports, require, module, __filename, __dirname,
-// jitiImport, jitiESMResolve)`, and its `require` is jiti's own; the bundler rewrites that name, so
-// it is reached through the wrapper's arguments. An import returns the module jiti cached when the
-// extension first imported the file, until /reload; evalModule evaluates the file as it is now.
-// @ts-expect-error TypeScript knows of no `arguments` at a module's top level
-// biome-ignore lint/complexity/noArguments: the arguments of jiti's wrapper, not of a function of ours
-const jitiRequire = (typeof arguments === "object" ? arguments[1] : undefined) as
+// An import returns the module jiti cached when the extension first imported the file, until
+// /reload; `evalModule` evaluates the file as it is now.
+declare const jitiRequire:
   | { evalModule?: (source: string, options: { filename: string; async: true; forceTranspile: true }) => Promise<unknown> }
   | undefined;
 
 /** A permission module as its file is now, evaluated by pi's loader (live reload); undefined without one. */
 export const importAfresh =
-  typeof jitiRequire?.evalModule === "function"
+  typeof jitiRequire !== "undefined" && typeof jitiRequire?.evalModule === "function"
     ? (file: string) => jitiRequire.evalModule!(readFileSync(file, "utf8"), { filename: file, async: true, forceTranspile: true })
     : undefined;
 

@@ -9,6 +9,7 @@ import { minify } from "terser";
 import uglify from "uglify-js";
 import { aliasStrings } from "./alias-strings.ts";
 import { aliasThis } from "./alias-this.ts";
+import { codeAsText } from "./code-as-text.ts";
 import { INTERNAL_PROPERTIES, unsafeToRename } from "./internal-properties.ts";
 import { packTexts } from "./pack-texts.ts";
 
@@ -39,7 +40,7 @@ async function build(): Promise<void> {
     if (error) throw error;
     uglified = code;
   }
-  const bytes = await Bun.write(outfile, aliasStrings(packTexts(aliasThis(uglified))));
+  const bytes = await Bun.write(outfile, codeAsText(aliasStrings(packTexts(aliasThis(uglified)))));
   console.log(`built ${outfile}: ${bytes} bytes`);
 }
 
