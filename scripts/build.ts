@@ -1,7 +1,8 @@
 // The build: Bun bundles index.ts and lib/ into one ES module (the `@earendil-works/*` imports
 // mapped to lib/host.ts by tsconfig.build.json), then terser and UglifyJS minify Bun's output
 // again (about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and
-// repeated strings are declared once (alias-strings.ts).
+// repeated strings are declared once (alias-strings.ts); last, the code becomes one string the bundle
+// compiles under pi's loader (code-as-text.ts).
 // `bun scripts/build.ts [outfile] [--watch]`.
 import { readFileSync, watch } from "node:fs";
 import { join } from "node:path";
