@@ -174,6 +174,11 @@ export class Gatekeeper {
     return result;
   }
 
+  /** Whether the project's permission modules load: the Approver is asked when it isn't decided. */
+  projectModulesTrusted(ctx: ExtensionContext): Promise<boolean> {
+    return this.#projectTrust.modulesTrusted(ctx, permissionsFolder("project", ctx.cwd));
+  }
+
   /** Every hook of this session, on or off, and every module that failed to load. */
   loaded(): Promise<LoadResult> {
     return this.#loading;

@@ -14,7 +14,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseBashPattern, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
-import { customData, isRecord, readIfPresent, stringsOf } from "./values.ts";
+import { customData, isRecord, parseJson, readIfPresent, stringsOf } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -269,7 +269,7 @@ export function withoutGrant(text: string | undefined, rule: string): string | {
 function withGrants(text: string | undefined, change: (grants: unknown[]) => unknown[]): string | { error: string } {
   let value: unknown = {};
   try {
-    if (text !== undefined) value = JSON.parse(text);
+    if (text !== undefined) value = parseJson(text);
   } catch (error) {
     return { error: grantProblems.notJson(describeError(error)) };
   }

@@ -10,7 +10,7 @@ import { basename, globSync, isAbsolute, join, matchesGlob, relative, resolve, s
 import { packageProblems } from "./presenter.ts";
 import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";
-import { getOrAdd, isStringList, readIfPresent } from "./values.ts";
+import { getOrAdd, isStringList, parseJson, readIfPresent } from "./values.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -55,12 +55,17 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
     for (const entry of entries ?? []) {
       const source = typeof entry === "string" ? entry : entry.source;
       const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
-      if (root === undefined) continue;
+      // A local package that is one file is an extension.
+      if (root === undefined || pathKind(root) !== "directory") continue;
       const identity = packageIdentity(source, root, base);
       if (seen.has(identity)) continue;
       seen.add(identity);
-      // A filter that is not a list narrows nothing: more gates, never fewer.
-      const filter = typeof entry === "object" ? (entry as { permissions?: unknown }).permissions : undefined;
+      // A filter that is not a list narrows nothing, nor does one that pi 1.x's `autoload: false` makes
+      // a list of changes to the user's entry: more gates, never fewer.
+      const filter =
+        typeof entry === "object" && "permissions" in entry && !("autoload" in entry && entry.autoload === false)
+          ? entry.permissions
+          : undefined;
       installed.push(isStringList(filter) ? { source, root, filter } : { source, root });
     }
   }
@@ -124,7 +129,7 @@ function readManifest(file: string): { entries?: string[] } | { error: string } 
   if (text === undefined) return {};
   let entries: unknown;
   try {
-    entries = (JSON.parse(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;
+    entries = (parseJson(text) as { pi?: { permissions?: unknown } } | null)?.pi?.permissions;
   } catch (error) {
     return { error: packageProblems.manifestNotJson(describeError(error)) };
   }
@@ -144,6 +149,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
     const paths = GLOB.test(entry)
       ? globSync(entry, { cwd: root })
+          .sort()
           .filter((path) => dotsNamed(posix(path), posix(entry)))
           .map((path) => resolve(root, path))
       : [resolve(root, entry)];

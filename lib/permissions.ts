@@ -110,7 +110,8 @@ export function registerPermissionControls(
    * reloads it (live reload), so its hook is listed once the editor is closed.
    */
   async function scaffold(name: string, scope: "user" | "project", ctx: ExtensionContext): Promise<void> {
-    if (scope === "project" && !ctx.isProjectTrusted())
+    // Asked before the editor opens: the reload its save starts must not ask while the editor is open.
+    if (scope === "project" && !(await gatekeeper.projectModulesTrusted(ctx)))
       return notify(ctx, present.notifyScaffoldFailed(name, present.scaffoldProblems.projectNotTrusted), "error");
     const made = scaffoldModule(name, permissionsFolder(scope, ctx.cwd));
     if ("error" in made) return notify(ctx, present.notifyScaffoldFailed(name, made.error), "error");

@@ -757,7 +757,7 @@ export const notifyLoadErrorKept = (file: string, error: string): string =>
 export const scaffoldProblems = {
   noName: "give the hook a name with a letter or digit in it",
   exists: (file: string) => `${file} already exists`,
-  projectNotTrusted: "pi doesn't trust this project, so its permission modules would not load",
+  projectNotTrusted: "you don't trust this project's permission modules",
 } as const;
 
 /** `written`: the declaration and tsconfig.json, when this was the folder's first module. */

@@ -5,7 +5,7 @@ import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
 import { normalizeToolInput } from "./tool-input.ts";
-import { getOrAdd, isRecord } from "./values.ts";
+import { getOrAdd, isRecord, parseJson } from "./values.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 export const RULE_KINDS: readonly RuleKind[] = ["deny", "ask", "allow"];
@@ -45,7 +45,7 @@ const CLAUDE_PERMISSION_KEYS = new Set(["defaultMode", "additionalDirectories", 
 export function parseRuleFile(text: string): RuleFile | RuleFileError {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
     return { error: ruleProblems.notJson(error instanceof Error ? error.message : String(error)) };
   }

@@ -36,27 +36,42 @@ export type Scaffolded = { file: string; written: string[] } | { error: string }
 
 /**
  * Writes `<slug>.ts` for the hook `name` into `folder` (created if need be), and the declaration
- * and a tsconfig.json where they are missing; never overwrites a file.
+ * and a tsconfig.json where they are missing; never overwrites a file, nor writes through a link.
  */
 export function scaffoldModule(name: string, folder: string): Scaffolded {
   const slug = fileStem(name);
   if (slug === "") return { error: scaffoldProblems.noName };
   const file = join(folder, `${slug}.ts`);
-  if (existsSync(file)) return { error: scaffoldProblems.exists(file) };
+  // A module of that stem in another language would define a hook of the same name.
+  const taken = [".ts", ".js", ".mjs", ".json"].map((extension) => join(folder, slug + extension)).find(existsSync);
+  if (taken !== undefined) return { error: scaffoldProblems.exists(taken) };
   mkdirSync(folder, { recursive: true });
   const written: string[] = [];
-  const writeIfMissing = (fileName: string, text: string) => {
-    if (existsSync(join(folder, fileName))) return;
-    writeFileSync(join(folder, fileName), text);
-    written.push(fileName);
-  };
-  writeIfMissing(DECLARATION_FILE, DECLARATION);
-  writeIfMissing(TSCONFIG, tsconfig());
-  writeFileSync(
-    file,
-    TEMPLATE.replace("HOOK_NAME", () => JSON.stringify(name)),
-  );
+  for (const [fileName, text] of [
+    [DECLARATION_FILE, DECLARATION],
+    [TSCONFIG, tsconfig()],
+  ] as const) {
+    if (writeNew(join(folder, fileName), text)) written.push(fileName);
+  }
+  if (
+    !writeNew(
+      file,
+      TEMPLATE.replace("HOOK_NAME", () => JSON.stringify(name)),
+    )
+  )
+    return { error: scaffoldProblems.exists(file) };
   return { file, written };
+}
+
+/** Writes `text` to a file that isn't there; false when something is, a dangling link included. */
+function writeNew(file: string, text: string): boolean {
+  try {
+    writeFileSync(file, text, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
 }
 
 /** At most 4 bytes each in UTF-8: with `.ts`, the file name stays within the 255 bytes file systems allow. */

@@ -1,5 +1,5 @@
 import { join, readFileSync } from "./node.ts";
-import { isStringList } from "./values.ts";
+import { isStringList, parseJson } from "./values.ts";
 
 /**
  * The toggle-all shortcut's id in pi's keybindings.json, next to pi's own actions:
@@ -16,7 +16,7 @@ const DEFAULT_KEY = "alt+p";
 export function toggleAllKeys(agentDir: string): string[] {
   let config: unknown;
   try {
-    config = JSON.parse(readFileSync(join(agentDir, "keybindings.json"), "utf8").replace(/^\uFEFF/, ""));
+    config = parseJson(readFileSync(join(agentDir, "keybindings.json"), "utf8"));
   } catch {
     return [DEFAULT_KEY];
   }

@@ -27,6 +27,9 @@ export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () =>
 export const customData = (branch: readonly SessionEntry[], customType: string): unknown[] =>
   branch.flatMap((entry) => (entry.type === "custom" && entry.customType === customType ? [entry.data] : []));
 
+/** JSON text as `JSON.parse` reads it, after the byte order mark some editors write first. */
+export const parseJson = (text: string): unknown => JSON.parse(text.replace(/^\uFEFF/, ""));
+
 /** A text file's content; undefined when there is no such file. Any other failure throws. */
 export function readIfPresent(file: string): string | undefined {
   try {

@@ -46,6 +46,12 @@ export const INTERNAL_PROPERTIES = [
   "agentReads",
   "editorRows",
   "spare",
+  "state",
+  "conditional",
+  "construct",
+  "piped",
+  "outer",
+  "closes",
 ];
 
 /** The internal properties that `api` (the Author API's source) or a text of `bundle` names: renamed, they would break. */

@@ -153,6 +153,16 @@ describe("what a package provides", () => {
     );
   });
 
+  test("a package.json that starts with a byte order mark is read, as npm and pi read it", () => {
+    const root = pkg("manifest-bom", {
+      "package.json": `\uFEFF${JSON.stringify({ pi: { permissions: ["gates"] } })}`,
+      "gates/g.ts": hookModule("g"),
+    });
+    const found = packagePermissions(installed(root));
+    expect(relativeFiles(root, found.files)).toEqual(["gates/g.ts"]);
+    expect(found.errors).toEqual([]);
+  });
+
   test("a package.json that can't be read is an error of package.json; without one, the permissions/ folder", () => {
     const unreadable = pkg("manifest-folder", { "package.json/x": "", "permissions/p.ts": hookModule("p") });
     const found = packagePermissions(installed(unreadable));
@@ -367,6 +377,35 @@ describe("which packages: pi's settings and package manager", () => {
     const root = pkg("bad-filter", {});
     settings(join(agentDir, "settings.json"), [{ source: root, permissions: "none" }]);
     expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: root, root }]);
+  });
+
+  test("a local package that is one file (an extension) provides no permissions, and no error", () => {
+    const file = join(pkg("single-file", { "ext.ts": "export default () => {};\n" }), "ext.ts");
+    settings(join(agentDir, "settings.json"), [file]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([]);
+  });
+});
+
+describe("pi 1.x's autoload: false (its patterns change the user's entry): all load, more gates, never fewer", () => {
+  function settings(file: string, packages: unknown[]): void {
+    write({ [file]: JSON.stringify({ packages }) }, "/");
+  }
+
+  test("the project's entry over the user's, as `pi config --local` writes it", () => {
+    const root = pkg("autoload-shared", {});
+    settings(join(cwd, ".pi/settings.json"), [
+      { source: "../../autoload-shared", autoload: false, permissions: ["-permissions/b.ts"] },
+    ]);
+    settings(join(agentDir, "settings.json"), [{ source: root, permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: "../../autoload-shared", root }]);
+  });
+
+  test("the user's own entry", () => {
+    const root = pkg("autoload-user", {});
+    settings(join(agentDir, "settings.json"), [{ source: root, autoload: false }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: root, root }]);
+    settings(join(agentDir, "settings.json"), [{ source: root, autoload: true, permissions: [] }]);
+    expect(installedPackages(cwd, piSettings(cwd, true))).toEqual([{ source: root, root, filter: [] }]);
   });
 });
 

@@ -50,6 +50,11 @@ describe("the file's shape", () => {
     ]);
   });
 
+  test("a file that starts with a byte order mark (some editors write one) loads", () => {
+    const file = parseRuleFile(`\uFEFF${JSON.stringify({ permissions: { ask: ["Bash(git push:*)"] } })}`);
+    expect("error" in file ? file.error : file.ask.rules.map((rule) => rule.text)).toEqual(["Bash(git push:*)"]);
+  });
+
   test.each([
     ["{", ruleProblems.notJson("JSON Parse error: Expected '}'")],
     ["[]", ruleProblems.notAnObject],

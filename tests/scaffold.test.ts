@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { evaluate } from "../lib/evaluator.ts";
@@ -51,6 +51,28 @@ describe("scaffoldModule", () => {
     writeFileSync(join(dir, "tsconfig.json"), "{ mine }");
     expect(scaffoldModule("two", dir)).toEqual({ file: join(dir, "two.ts"), written: [] });
     expect(readFileSync(join(dir, "tsconfig.json"), "utf8")).toBe("{ mine }");
+  });
+
+  test("a module of the name in another language is left alone: its hook would have the same name", () => {
+    const dir = folder();
+    mkdirSync(dir, { recursive: true });
+    for (const extension of [".ts", ".js", ".mjs", ".json"]) {
+      writeFileSync(join(dir, `gate${extension}`), "// mine");
+      expect(scaffoldModule("Gate", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, `gate${extension}`)) });
+      rmSync(join(dir, `gate${extension}`));
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("a link, even one that leads nowhere, is not written through", () => {
+    const dir = folder();
+    const outside = join(dir, "..", "outside");
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(join(outside, "types.d.ts"), join(dir, DECLARATION_FILE));
+    expect(scaffoldModule("one", dir)).toEqual({ file: join(dir, "one.ts"), written: ["tsconfig.json"] });
+    symlinkSync(join(outside, "module.ts"), join(dir, "gate.ts"));
+    expect(scaffoldModule("gate", dir)).toEqual({ error: present.scaffoldProblems.exists(join(dir, "gate.ts")) });
+    expect(existsSync(outside)).toBe(false);
   });
 
   test("never overwrites a module, and a name needs a letter or digit", async () => {
@@ -127,7 +149,7 @@ test("what the Approver reads", async () => {
     `No module was created for "🚀": give the hook a name with a letter or digit in it.`,
   );
   expect(present.notifyScaffoldFailed("gate", present.scaffoldProblems.projectNotTrusted)).toBe(
-    `No module was created for "gate": pi doesn't trust this project, so its permission modules would not load.`,
+    `No module was created for "gate": you don't trust this project's permission modules.`,
   );
   expect(present.SUBCOMMAND_DESCRIPTIONS.new).toBe(
     "Create a permission module from a template, with types, and open it in $VISUAL/$EDITOR: yours, or --project",

@@ -70,6 +70,30 @@ describeEachPi("scaffolding", (suite) => {
     expect(existsSync(join(pi.cwd, "deployed"))).toBe(true);
   });
 
+  test("/permissions new --project, the project's modules not trusted yet: asked before the editor opens, not while it is", async () => {
+    // An editor that takes two seconds and changes nothing: the template's hook asks before example-program.
+    const pi = await suite.start({
+      script: [{ toolCalls: [{ name: "bash", arguments: { command: "example-program --deploy" } }] }, { text: "ran" }],
+      extensions: [DIST],
+      settings: { tuiMode: "regular", defaultProjectTrust: "ask" },
+      env: { EDITOR: "sleep 2; true" },
+    });
+    pi.prompt("/permissions new Deploy gate --project");
+    await pi.waitFor(present.projectTrustTitle());
+    const file = join(pi.cwd, ".pi/permissions/deploy-gate.ts");
+    expect(existsSync(file)).toBe(false);
+    pi.send("Enter");
+    await pi.waitForGone(present.projectTrustTitle());
+    await pi.waitFor(
+      present.notifyScaffolded("~/project/.pi/permissions/deploy-gate.ts", [DECLARATION_FILE, "tsconfig.json"]).slice(0, 60),
+    );
+    await pi.waitFor("permissions 1/1");
+    pi.prompt("deploy");
+    await promptReady(pi, "Deploy gate");
+    pi.send("Enter");
+    await pi.waitForRecord(2);
+  });
+
   test("/permissions new --project before the name: the project's folder, the file named in the name's own letters", async () => {
     const pi = await suite.start({ extensions: [DIST], settings: { tuiMode: "regular" }, env: { EDITOR: "true" } });
     pi.prompt("/permissions new --project Überprüfung");
