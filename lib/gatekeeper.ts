@@ -152,7 +152,11 @@ export class Gatekeeper {
     const grants = this.#grants;
     const dirs = await permissionDirs(ctx, settings, this.#projectTrust);
     this.#dirs = dirs;
-    const reload = since && { previous: since.previous.hooks, importAfresh: this.#importAfresh };
+    const reload = since && {
+      previous: since.previous.hooks,
+      wrappers: since.previous.wrappers,
+      importAfresh: this.#importAfresh,
+    };
     const result = await loadPermissionModules(dirs, grants && (() => grants.inForce()), reload);
     grants?.track(result.hooks);
     /** Each entry not told already: a reload tells again only what is new, or in a file that changed. */

@@ -68,6 +68,8 @@ export const LOAD_TIME_LIMIT_MS = 10_000;
 export interface Reload {
   /** The hooks before the change: a file that fails to load keeps its own, in its place. */
   previous: readonly LoadedHook[];
+  /** The wrapper table before the change: while a module fails to load, its entries may be among them. */
+  wrappers?: Record<string, WrapperSpec>;
   /** Imports a module as its file is now, where an import would return what pi's loader cached (lib/host.ts). */
   importAfresh?: (file: string) => Promise<unknown>;
 }
@@ -117,8 +119,12 @@ interface Source {
   manifestFailed?: true;
 }
 
-/** On a reload, the hooks from before of what failed (`result.errors[failed]`) go on gating, in its place. */
+/**
+ * On a reload, the hooks from before of what failed (`result.errors[failed]`) go on gating, in its
+ * place; which wrapper entries it added is unknown now, so all from before go on reading commands.
+ */
 function keepPrevious(result: LoadResult, failed: number, reload: Reload | undefined, had: (hook: LoadedHook) => boolean): void {
+  if (reload?.wrappers) result.wrappers = Object.freeze({ ...reload.wrappers, ...result.wrappers });
   const kept = reload?.previous.filter(had) ?? [];
   if (kept.length === 0) return;
   result.hooks.push(...kept);
@@ -337,7 +343,7 @@ async function loadModule(
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-  const imported = importAfresh ? importAfresh(file) : import(moduleSpecifier(file, generation));
+  const imported = importAfresh ? importAfresh(loaderPath(file)) : import(moduleSpecifier(file, generation));
   const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
   const factory = module.default;
   if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
@@ -368,9 +374,12 @@ declare const jitiImport: unknown;
  * before the one that succeeds, which under Bun resolves symlinks: the real path, then.
  */
 function moduleSpecifier(file: string, generation: bigint): string {
-  if (typeof jitiImport === "function") return process.versions.bun ? realPath(file) : file;
+  if (typeof jitiImport === "function") return loaderPath(file);
   return `${process.versions.bun ? file : pathToFileURL(file).href}?generation=${generation}`;
 }
+
+/** A module file as pi's loader first imports it, and so caches it: the real path under Bun. */
+const loaderPath = (file: string): string => (process.versions.bun ? realPath(file) : file);
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
   if (!hook || typeof hook !== "object") throw new Error(problems.hookNotObject);

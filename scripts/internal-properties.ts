@@ -52,6 +52,8 @@ export const INTERNAL_PROPERTIES = [
   "piped",
   "outer",
   "closes",
+  "brace",
+  "projectModulesTrusted",
 ];
 
 /** The internal properties that `api` (the Author API's source) or a text of `bundle` names: renamed, they would break. */

@@ -1,6 +1,6 @@
 // Gatekeeper.reload: what a change in a permission folder does to the hooks (the watcher is tests/watch.test.ts).
 import { beforeEach, describe, expect, test } from "bun:test";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
@@ -339,6 +339,42 @@ test("a reload imports modules through the importAfresh it is given (pi's loader
   await gatekeeper.reload(session.ctx, new Set([file]));
   expect(imported).toEqual([file]);
   expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Afresh", "second") });
+});
+
+test("under Bun, a module that is a link is imported afresh by its real path, the one pi's loader first imported", async () => {
+  const imported: string[] = [];
+  const target = join(AGENT_DIR, "linked-target.js");
+  writeFileSync(target, blocking("Linked", "first"));
+  const link = join(PERMISSIONS, "linked.js");
+  symlinkSync(target, link);
+  const importAfresh = (path: string) => {
+    imported.push(path);
+    return import(`${path}?afresh=${imported.length}`);
+  };
+  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show, undefined, undefined, importAfresh);
+  gatekeeper.load(session.ctx);
+  await gatekeeper.loaded();
+  writeFileSync(target, blocking("Linked", "second"));
+  await gatekeeper.reload(session.ctx, new Set([link]));
+  expect(imported).toEqual([realpathSync(target)]);
+  expect(await call()).toEqual({ block: true, reason: present.agentHookBlock("Linked", "second") });
+});
+
+test("a module that adds wrappers and then fails to load: the wrapper entries from before go on reading commands", async () => {
+  const { wrap } = await start({
+    wrap: "export default (api) => api.wrappers({ retry: { operands: 1 } });\n",
+    rm: 'export default (api) => api.matchCommand({ name: "No rm", program: "rm", block: "no rm" });\n',
+  });
+  const retried = () => gatekeeper.onToolCall(bashCall(`c${++count}`, "retry 3 rm -rf /"), session.ctx);
+  const blocked = { block: true, reason: present.agentHookBlock("No rm", "no rm") };
+  expect(await retried()).toEqual(blocked);
+  writeFileSync(wrap!, BROKEN);
+  await gatekeeper.reload(session.ctx, new Set([wrap!]));
+  expect(session.notices).toHaveLength(1);
+  expect(session.notices[0]).toStartWith(`Permission module ${wrap} failed to load`);
+  expect(await retried()).toEqual(blocked);
+  await gatekeeper.reload(session.ctx, new Set([save("unrelated.js", asking("Unrelated"))]));
+  expect(await retried()).toEqual(blocked);
 });
 
 test("loader: a file that fails keeps the hooks it had before, in its place", async () => {
