@@ -55,6 +55,9 @@ test("its module type-checks beside the scaffolded declaration, and asks as it s
     (await evaluate(hooks, { cwd: TEMP, tool: normalizeToolInput("bash", { command }, TEMP) }))?.kind;
   expect(await decide("git push origin main")).toBe("request");
   expect(await decide("git push origin HEAD:main")).toBe("request");
+  expect(await decide("git push origin +main")).toBe("request");
+  expect(await decide("git push origin HEAD:refs/heads/main")).toBe("request");
+  expect(await decide("git push origin main-backup")).toBeUndefined();
   expect(await decide("git push origin feature")).toBeUndefined();
   expect(await decide('echo "git push origin main"')).toBeUndefined();
   expect(await decide('bash -c "$CMD" # git')).toBe("request");

@@ -12,7 +12,7 @@ import { describeEachPi } from "./prompt.ts";
 const REPO = join(import.meta.dir, "../..");
 /** What `pi install` of the package needs: its manifest, the bundle and the skill. */
 const PACKAGE_FILES = ["package.json", "dist/hooks.js", "skills/permission-author/SKILL.md"];
-const POLICY = "ask before the agent pushes to main, and never let it force-push main";
+const POLICY = "ask before the agent pushes to main, and never let it force-push";
 const RULE_FILE = "permissions/push-to-main.json";
 /** The user's agent folder as the README shows it; the sandbox's is `agent` in a temporary HOME. */
 const SHOWN_AGENT_DIR = "~/.pi/agent";
@@ -20,20 +20,27 @@ const SANDBOX_AGENT_DIR = "~/agent";
 
 const RULES = `{
   "permissions": {
-    "ask": [{ "rule": "Bash(git push * main)", "guidance": "Pushing to main: check the branch is reviewed." }],
-    "deny": [{ "rule": "Bash(git push --force * main)", "reason": "Force-pushing main is not allowed; ask the user." }]
+    "ask": [
+      { "rule": "Bash(git push * main *)", "guidance": "Pushing to main: check the branch is reviewed." },
+      { "rule": "Bash(git push * *:main *)", "guidance": "Pushing to main: check the branch is reviewed." }
+    ],
+    "deny": [
+      { "rule": "Bash(git push * --force *)", "reason": "Force-pushing is not allowed; ask the user." },
+      { "rule": "Bash(git push * -f *)", "reason": "Force-pushing is not allowed; ask the user." },
+      { "rule": "Bash(git push * +*)", "reason": "Force-pushing is not allowed; ask the user." }
+    ]
   },
   "examples": {
-    "ask": ["git push origin main", "cd repo && git push -u origin main"],
-    "deny": ["git push --force origin main"],
-    "pass": ["git push origin feature", "echo \\"git push origin main\\"", "git log main"]
+    "ask": ["git push origin main", "cd repo && git push -u origin main", "git push origin HEAD:main"],
+    "deny": ["git push origin main --force", "git push -f origin feature", "git push origin +main"],
+    "pass": ["git push origin feature", "git push origin main-backup", "echo \\"git push origin main\\"", "git log main"]
   }
 }
 `;
 
 const DRY_RUNS = [
   'pi -p "/permissions test git push origin main"',
-  'pi -p "/permissions test git push --force origin main"',
+  'pi -p "/permissions test git push origin main --force"',
   'pi -p "/permissions test git push origin feature"',
   `pi -p '/permissions test echo "git push origin main"'`,
 ].join("\n");
@@ -43,7 +50,7 @@ const SUMMARY = `I wrote ${SHOWN_AGENT_DIR}/${RULE_FILE}: it applies in every pr
 | command                      | expected | dry run                 |
 | ---------------------------- | -------- | ----------------------- |
 | git push origin main         | ask      | asks you                |
-| git push --force origin main | deny     | blocks the call         |
+| git push origin main --force | deny     | blocks the call         |
 | git push origin feature      | pass     | no hook or rule decides |
 | echo "git push origin main"  | pass     | no hook or rule decides |
 
