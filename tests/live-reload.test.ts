@@ -324,9 +324,9 @@ describe("a project's trust is decided once per project folder, not again with e
   });
 });
 
-test("a reload imports modules through the importAfresh it is given (pi's loader would return the first copy)", async () => {
+/** A gatekeeper whose importAfresh records each path it imports afresh, loaded as at session start; the paths. */
+async function loadRecordingImports(): Promise<string[]> {
   const imported: string[] = [];
-  const file = save("afresh.js", blocking("Afresh", "first"));
   const importAfresh = (path: string) => {
     imported.push(path);
     return import(`${path}?afresh=${imported.length}`);
@@ -334,6 +334,12 @@ test("a reload imports modules through the importAfresh it is given (pi's loader
   gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show, undefined, undefined, importAfresh);
   gatekeeper.load(session.ctx);
   await gatekeeper.loaded();
+  return imported;
+}
+
+test("a reload imports modules through the importAfresh it is given (pi's loader would return the first copy)", async () => {
+  const file = save("afresh.js", blocking("Afresh", "first"));
+  const imported = await loadRecordingImports();
   expect(imported).toEqual([]);
   writeFileSync(file, blocking("Afresh", "second"));
   await gatekeeper.reload(session.ctx, new Set([file]));
@@ -342,18 +348,11 @@ test("a reload imports modules through the importAfresh it is given (pi's loader
 });
 
 test("under Bun, a module that is a link is imported afresh by its real path, the one pi's loader first imported", async () => {
-  const imported: string[] = [];
   const target = join(AGENT_DIR, "linked-target.js");
   writeFileSync(target, blocking("Linked", "first"));
   const link = join(PERMISSIONS, "linked.js");
   symlinkSync(target, link);
-  const importAfresh = (path: string) => {
-    imported.push(path);
-    return import(`${path}?afresh=${imported.length}`);
-  };
-  gatekeeper = new Gatekeeper(new Enablement({ appendEntry: () => {} }), approver.show, undefined, undefined, importAfresh);
-  gatekeeper.load(session.ctx);
-  await gatekeeper.loaded();
+  const imported = await loadRecordingImports();
   writeFileSync(target, blocking("Linked", "second"));
   await gatekeeper.reload(session.ctx, new Set([link]));
   expect(imported).toEqual([realpathSync(target)]);
