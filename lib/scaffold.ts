@@ -53,14 +53,8 @@ export function scaffoldModule(name: string, folder: string): Scaffolded {
   ] as const) {
     if (writeNew(join(folder, fileName), text)) written.push(fileName);
   }
-  if (
-    !writeNew(
-      file,
-      TEMPLATE.replace("HOOK_NAME", () => JSON.stringify(name)),
-    )
-  )
-    return { error: scaffoldProblems.exists(file) };
-  return { file, written };
+  const module = TEMPLATE.replace("HOOK_NAME", () => JSON.stringify(name));
+  return writeNew(file, module) ? { file, written } : { error: scaffoldProblems.exists(file) };
 }
 
 /** Writes `text` to a file that isn't there; false when something is, a dangling link included. */

@@ -1,8 +1,7 @@
 // A build pass after the minifiers: the bundle's texts for people (string and template literals;
 // see isProse) move into one Brotli-compressed table, unpacked the first time a text is read; each
 // becomes a call `T(index, ...its substitutions)`, the table written in basE91. About 3.6 KB off
-// dist/hooks.js. Comparisons keep
-// their literals: a call on every evaluation would slow them.
+// dist/hooks.js. Comparisons keep their literals: a call on every evaluation would slow them.
 import { brotliCompressSync, constants } from "node:zlib";
 import { type Node, parse } from "acorn";
 import { visit } from "./alias-strings.ts";
