@@ -33,6 +33,8 @@ const REPO_ROOT = resolve(import.meta.dir, "../..");
 const BUNDLE = join(REPO_ROOT, "dist/hooks.js");
 const HOOK_NAME = "Touch gate";
 const TIMEOUT = 60_000;
+/** A build takes 11–15 s on an idle 2-core machine, more while other tests run. */
+const BUILD_MS = 60_000;
 
 /** A permission module that asks before any bash call that touches a file. */
 function touchGate(description = "Creating files needs a yes."): string {
@@ -135,9 +137,9 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
         const built = readFileSync(join(clone, "dist/hooks.js"), "utf8");
         writeFileSync(presenter, source.replace('authorize: "Authorize"', 'authorize: "Authorize now"'));
         // The label is packed in the bundle's text table, so the rebuild shows as a changed bundle; what
-        // it says, pi shows below. A build takes about 11 s on an idle 2-core machine.
+        // it says, pi shows below.
         await pollUntil(
-          60_000,
+          BUILD_MS,
           () => readFileSync(join(clone, "dist/hooks.js"), "utf8") !== built,
           () => `bun run dev did not rebuild:\n${watcher.output()}`,
         );
@@ -168,7 +170,7 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
       await reload(pi, touching("second.txt"));
       expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
     },
-    TIMEOUT,
+    2 * BUILD_MS + TIMEOUT,
   );
 
   // `.pi/settings.json` makes pi resolve project trust itself; a project whose `.pi/` holds only
@@ -336,7 +338,7 @@ async function startWatcher(dir: string): Promise<Watcher> {
   };
   try {
     await pollUntil(
-      15_000,
+      BUILD_MS,
       () => /built .*hooks\.js: \d+ bytes/.test(output),
       () => `bun run dev never finished its first build:\n${output}`,
     );
