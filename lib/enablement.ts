@@ -41,6 +41,10 @@ export class Enablement {
     return !this.#disabled.has(name);
   }
 
+  get allEnabled(): boolean {
+    return this.#disabled.size === 0;
+  }
+
   /** Switches hooks on (true) or off (false) and records the result; false when nothing changed. */
   apply(changes: ReadonlyMap<string, boolean>, ctx: ExtensionContext): boolean {
     if (![...changes].some(([name, enabled]) => this.isEnabled(name) !== enabled)) return false;

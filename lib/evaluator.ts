@@ -16,10 +16,13 @@ export async function evaluate(
   hooks: readonly LoadedHook[],
   input: Omit<HookInput, "permissionRoot">,
 ): Promise<Verdict | undefined> {
+  const { cwd, tool, parent } = input;
   for (const hook of hooks) {
-    if (hook.tools !== undefined && !hook.tools.includes(input.tool.name)) continue;
+    if (hook.tools !== undefined && !hook.tools.includes(tool.name)) continue;
+    const { permissionRoot } = hook;
     try {
-      let decision: unknown = hook.handler({ ...input, permissionRoot: hook.permissionRoot });
+      // Each hook its own input, written out: a literal of known shape, where a spread copies generically.
+      let decision: unknown = hook.handler(parent ? { cwd, tool, parent, permissionRoot } : { cwd, tool, permissionRoot });
       if (isPromise(decision))
         decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
       // Nothing, or `false` from the `condition && api.request()` idiom, means no opinion.

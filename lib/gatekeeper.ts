@@ -222,7 +222,9 @@ export class Gatekeeper {
   /** What the hooks (and the grants) decide about a call: a result for pi, or a prompt to show. */
   async #judge(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | Asking | undefined> {
     const loaded = await this.#loading;
-    const hooks = loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
+    const hooks = this.#enablement.allEnabled
+      ? loaded.hooks
+      : loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
     if (hooks.length === 0) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
     const parentId = parentOf(event);

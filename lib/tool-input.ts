@@ -49,13 +49,16 @@ export function normalizeToolInput(
     case "powershell": {
       const fields: Unchecked<BashToolInput> = input;
       const command = text(fields.command);
-      const shell = { input, detail: command, command, timeout: number(fields.timeout) };
-      if (kind === "powershell") return { name: kind, ...shell };
+      const timeout = number(fields.timeout);
+      if (kind === "powershell") return { name: kind, input, detail: command, command, timeout };
       let parsed: ParsedShell | undefined;
       const parse = () => (parsed ??= parseShell(command, wrappers));
       return {
         name: kind,
-        ...shell,
+        input,
+        detail: command,
+        command,
+        timeout,
         get commands() {
           return parse().commands;
         },
