@@ -35,10 +35,12 @@ export default function (api: PermissionsAPI) {
 export type Scaffolded = { file: string; written: string[] } | { error: string };
 
 /**
- * Writes `<slug>.ts` for the hook `name` into `folder` (created if need be), and the declaration
- * and a tsconfig.json where they are missing; never overwrites a file, nor writes through a link.
+ * Writes `<slug>.ts` for the hook `typed` names into `folder` (created if need be), and the
+ * declaration and a tsconfig.json where they are missing; never overwrites a file, nor writes
+ * through a link. A file name (`gate.ts`) names the hook without its extension.
  */
-export function scaffoldModule(name: string, folder: string): Scaffolded {
+export function scaffoldModule(typed: string, folder: string): Scaffolded {
+  const name = typed.replace(/\.m?[jt]s$/, "");
   const slug = fileStem(name);
   if (slug === "") return { error: scaffoldProblems.noName };
   const file = join(folder, `${slug}.ts`);

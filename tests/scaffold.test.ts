@@ -98,6 +98,19 @@ describe("scaffoldModule", () => {
     expect(await file("Ωmega 2")).toBe("ωmega-2.ts");
   });
 
+  test("a file name typed as the name: the module is that file, its hook named without the extension", async () => {
+    const dir = folder();
+    expect(scaffoldModule("deploy.ts", dir)).toEqual({
+      file: join(dir, "deploy.ts"),
+      written: [DECLARATION_FILE, "tsconfig.json"],
+    });
+    expect(scaffoldModule("Push Gate.js", dir)).toEqual({ file: join(dir, "push-gate.ts"), written: [] });
+    expect(scaffoldModule("gate.mjs", dir)).toEqual({ file: join(dir, "gate.ts"), written: [] });
+    expect(scaffoldModule("rules.json", dir)).toEqual({ file: join(dir, "rules-json.ts"), written: [] });
+    const { hooks } = await loadPermissionModules({ user: dir });
+    expect(hooks.map((hook) => hook.name)).toEqual(["deploy", "gate", "Push Gate", "rules.json"]);
+  });
+
   test("file names stay in the folder, visible, and short enough for any file system", async () => {
     const dir = folder();
     const file = async (name: string) => {
