@@ -166,6 +166,8 @@ function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
       else if (field === "assignments" && typeof value === "boolean") copy.assignments = value;
       else throw new Error(problems.notWrapperSpec(name));
     }
+    // A payload or a directory is the value of its flag.
+    for (const flags of [copy.payloadFlags, copy.dirFlags]) if (flags) copy.valueFlags = [...(copy.valueFlags ?? []), ...flags];
     checked.push([name, copy]);
   }
   // Not assigned key by key: `checked.__proto__ = copy` would set the prototype, not add an entry.

@@ -71,7 +71,7 @@ interface Construct {
   pipeDir: string | undefined;
   andOrDir: string | undefined;
   piped: boolean;
-  conditional: boolean;
+  conditional: number;
   doubt: boolean;
 }
 
@@ -101,8 +101,11 @@ class ListFrame {
   declare pipeDir: string | undefined;
   declare andOrDir: string | undefined;
   declare piped: boolean;
-  /** Past a `&&` or `||`: a `cd` from here on may not have run. */
-  declare conditional: boolean;
+  /**
+   * Past a `&&` (1) or an `||` (2): a `cd` from here on may not have run, and past an `||`, the
+   * commands after it may run without it.
+   */
+  declare conditional: number;
   /** After `|`, `&&` or `||`, before the command that must follow. */
   declare expectsCommand: boolean;
   declare doubt: boolean;
@@ -123,7 +126,8 @@ function clearList(f: ListFrame): void {
   f.heredoc = 0;
   f.construct = null;
   f.dir = f.pipeDir = f.andOrDir = undefined;
-  f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+  f.piped = f.expectsCommand = f.doubt = false;
+  f.conditional = 0;
   f.dirStack = null;
 }
 
@@ -370,7 +374,7 @@ class Scanner {
             p += 2;
             this.#endCommand(f);
             endPipeline(f);
-            f.conditional = true;
+            f.conditional ||= 1;
             f.expectsCommand = true;
             continue;
           }
@@ -397,7 +401,9 @@ class Scanner {
           if (next === PIPE) {
             p += 2;
             endPipeline(f);
-            f.conditional = true;
+            // What runs after an `||` runs when what came before failed: before or after its `cd`.
+            if (f.dir !== f.andOrDir) f.dir = undefined;
+            f.conditional = 2;
             continue;
           }
           p += next === AMP ? 2 : 1;
@@ -581,6 +587,7 @@ class Scanner {
     if (name === "cd" || name === "pushd" || name === "popd") {
       changeDirectory(f, name, words, first + 1);
       if (f.conditional) f.doubt = true;
+      if (f.conditional > 1) f.dir = undefined;
     }
   }
 
@@ -613,7 +620,8 @@ class Scanner {
       conditional: f.conditional,
       doubt: f.doubt,
     };
-    f.piped = f.conditional = f.expectsCommand = f.doubt = false;
+    f.piped = f.expectsCommand = f.doubt = false;
+    f.conditional = 0;
     f.pipeDir = f.andOrDir = f.dir;
   }
 
@@ -1173,7 +1181,8 @@ function endPipeline(f: ListFrame): void {
 function endAndOr(f: ListFrame): void {
   endPipeline(f);
   if (f.doubt) f.dir = undefined;
-  f.doubt = f.conditional = false;
+  f.doubt = false;
+  f.conditional = 0;
   f.pipeDir = f.andOrDir = f.dir;
 }
 

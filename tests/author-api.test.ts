@@ -175,6 +175,22 @@ describe("api.wrappers", () => {
     expect(programs("chronic -e x git add .", undefined)).toEqual([["", "chronic", "x"]]);
   });
 
+  test("a payload flag's or a directory flag's value is taken, whether or not valueFlags names the flag", async () => {
+    const result = await loadPermissionModules({
+      user: permissionsDir({
+        "w.js": `export default (api) => api.wrappers({ mywrap: { payloadFlags: ["-S"], dirFlags: ["-D"] } });`,
+      }),
+    });
+    expect(result.errors).toEqual([]);
+    expect(programs('mywrap -S "git add ." -D /tmp git push', result.wrappers)).toEqual([
+      ["mywrap -S git add . -D /tmp", "git", "push"],
+      ["", "git", "add"],
+    ]);
+    const [pushed] = (normalizeToolInput("bash", { command: "mywrap -D /tmp git push" }, CWD, result.wrappers) as BashTool)
+      .commands;
+    expect(pushed.dir).toBe("/tmp");
+  });
+
   test("entries named like Object's properties are wrappers as any other", async () => {
     const result = await loadPermissionModules({
       user: permissionsDir({

@@ -269,6 +269,13 @@ const CASES: [source: string, commands: string[]][] = [
   ["pushd sub && make && popd && ls", ["pushd sub", "make @sub", "popd @sub", "ls"]],
   ["(cd sub; make); ls", ["cd sub", "make @sub", "ls"]],
   ["a && cd sub; ls", ["a", "cd sub", "ls @undefined"]],
+  // After an `||`, a command runs when what came before failed: a `cd` before it may or may not have run.
+  ["cd /tmp || rm -rf *", ["cd /tmp", "rm -rf *° @undefined"]],
+  ["cd sub && a || b; c", ["cd sub", "a @sub", "b @undefined", "c @undefined"]],
+  ["[ -d x ] || cd sub && a", ["[ -d x ]", "cd sub", "a @undefined"]],
+  ["(cd sub || a) && b", ["cd sub", "a @undefined", "b"]],
+  ["cd sub && { a || b; }", ["cd sub", "a @sub", "b @sub"]],
+  ["a || b && cd sub && c", ["a", "b", "cd sub", "c @undefined"]],
   ["cd a/b/../c && ls", ["cd a/b/../c", "ls @a/c"]],
   ["cd sub | cat; ls", ["cd sub", "cat", "ls"]],
   ["cd sub & ls", ["cd sub", "ls"]],
