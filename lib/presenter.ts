@@ -491,7 +491,7 @@ function clockTime(iso: string): string {
 
 /** `key` is a key under "permissionHooks", or undefined for the whole value. */
 export const notifySettingInvalid = (file: string, key: string | undefined, problem: string): string =>
-  `${file}: "permissionHooks${key === undefined ? "" : `.${key}`}" ${problem}; the default applies.`;
+  `${file}: "permissionHooks${key === undefined ? "" : `.${key}`}" ${problem}; ignored.`;
 
 export const settingProblems = {
   notAnObject: "must be an object",

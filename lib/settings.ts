@@ -30,7 +30,7 @@ export interface SettingsSource {
   value: unknown;
 }
 
-/** Pure: the sources in order, later ones overriding earlier ones key by key; what's wrong is said, and the default applies. */
+/** Pure: the sources in order, later ones overriding earlier ones key by key; what's wrong is said and ignored. */
 export function parseSettings(
   sources: readonly SettingsSource[],
   home: string,

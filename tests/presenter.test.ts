@@ -636,10 +636,10 @@ describe("settings", () => {
   test("what is wrong with a setting", () => {
     const file = "/home/me/.pi/agent/settings.json";
     expect(present.notifySettingInvalid(file, "timeoutSeconds", present.settingProblems.seconds)).toBe(
-      `${file}: "permissionHooks.timeoutSeconds" must be a whole number of seconds, at least 1; the default applies.`,
+      `${file}: "permissionHooks.timeoutSeconds" must be a whole number of seconds, at least 1; ignored.`,
     );
     expect(present.notifySettingInvalid(file, undefined, present.settingProblems.notAnObject)).toBe(
-      `${file}: "permissionHooks" must be an object; the default applies.`,
+      `${file}: "permissionHooks" must be an object; ignored.`,
     );
     expect(present.settingProblems.oneOf(["auto", "off"])).toBe('must be one of "auto", "off"');
     expect(present.settingProblems.unknown).toBe("is not a setting");

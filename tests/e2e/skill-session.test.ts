@@ -21,19 +21,26 @@ const SANDBOX_AGENT_DIR = "~/agent";
 const RULES = `{
   "permissions": {
     "ask": [
-      { "rule": "Bash(git push * main *)", "guidance": "Pushing to main: check the branch is reviewed." },
-      { "rule": "Bash(git push * *:main *)", "guidance": "Pushing to main: check the branch is reviewed." }
+      { "rule": "Bash(git * push * main *)", "guidance": "Pushing to main: check the branch is reviewed." },
+      { "rule": "Bash(git * push * *:main *)", "guidance": "Pushing to main: check the branch is reviewed." }
     ],
     "deny": [
-      { "rule": "Bash(git push * --force *)", "reason": "Force-pushing is not allowed; ask the user." },
-      { "rule": "Bash(git push * -f *)", "reason": "Force-pushing is not allowed; ask the user." },
-      { "rule": "Bash(git push * +*)", "reason": "Force-pushing is not allowed; ask the user." }
+      { "rule": "Bash(git * push * --force*)", "reason": "Force-pushing is not allowed; ask the user." },
+      { "rule": "Bash(git * push * -f*)", "reason": "Force-pushing is not allowed; ask the user." },
+      { "rule": "Bash(git * push * -*f *)", "reason": "Force-pushing is not allowed; ask the user." },
+      { "rule": "Bash(git * push * +*)", "reason": "Force-pushing is not allowed; ask the user." }
     ]
   },
   "examples": {
-    "ask": ["git push origin main", "cd repo && git push -u origin main", "git push origin HEAD:main"],
-    "deny": ["git push origin main --force", "git push -f origin feature", "git push origin +main"],
-    "pass": ["git push origin feature", "git push origin main-backup", "echo \\"git push origin main\\"", "git log main"]
+    "ask": ["git push origin main", "cd repo && git push -u origin main", "git push origin HEAD:main", "git -C repo push origin main"],
+    "deny": [
+      "git push origin main --force",
+      "git push -f origin feature",
+      "git push -uf origin feature",
+      "git push --force-with-lease origin feature",
+      "git push origin +main"
+    ],
+    "pass": ["git push origin feature", "git push --follow-tags origin feature", "git push origin main-backup", "echo \\"git push origin main\\"", "git log main"]
   }
 }
 `;
