@@ -3,5 +3,9 @@
 // the bundle's other texts (scripts/pack-texts.ts).
 import { readFileSync } from "node:fs";
 
-/** lib/api.ts as it is when the bundle is built: the declaration `/permissions new` writes. */
-export const apiDeclaration = (): string => readFileSync(new URL("./api.ts", import.meta.url), "utf8");
+/**
+ * lib/api.ts as it is when the bundle is built, without our linter's directives: the declaration
+ * `/permissions new` writes.
+ */
+export const apiDeclaration = (): string =>
+  readFileSync(new URL("./api.ts", import.meta.url), "utf8").replace(/^ *\/\/ biome-ignore .*\n/gm, "");
