@@ -195,7 +195,8 @@ export function parsePathPattern(specifier: string): PathPattern | RuleProblem {
   else if (source.startsWith("./")) source = source.slice(2);
   else bare = true;
   const glob = source.replace(/\/+$/, "");
-  return { base, regex: pathRegex(glob, bare && !glob.includes("/")) };
+  // `x/**` is everything under x, and so x itself, where a search of x would read all of it.
+  return { base, regex: pathRegex(glob.replace(/\/\*\*$/, ""), bare && !glob.includes("/")) };
 }
 
 function pathRegex(glob: string, anyDepth: boolean): RegExp {

@@ -141,7 +141,9 @@ describe("path patterns", () => {
     ["./secrets/", "secrets/key", true],
     ["./secrets", "secretsX", false],
     ["src/**", "src/a/b.ts", true],
-    ["src/**", "src", false],
+    // What a search of src reads: everything under it.
+    ["src/**", "src", true],
+    ["src/**", "src-old", false],
     ["src/**/*.ts", "src/a/b.ts", true],
     ["src/**/*.ts", "src/b.ts", true],
     ["src/**/*.ts", "src/b.js", false],
