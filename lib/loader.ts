@@ -11,7 +11,7 @@ import type {
   WrapperSpec,
 } from "./api.ts";
 import { describeError, withTimeLimit } from "./failure.ts";
-import { noteAskingRule, noteGrantedCall } from "./grants.ts";
+import { GRANTS_FILE, noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
 import { basename, type Dirent, dirname, homedir, join, pathToFileURL, readdirSync, readFileSync } from "./node.ts";
 import type { PackagePermissions } from "./packages.ts";
@@ -303,7 +303,8 @@ function loadRuleFile(
 
 /** A hook joins the load; one whose name another hook has already is a warning, and both gate. */
 function addHook(result: LoadResult, hook: LoadedHook): void {
-  if (result.hooks.some((other) => other.name === hook.name))
+  // The project's and the user's grants.json share a name by design: the Approver saves grants to both.
+  if (hook.name !== GRANTS_FILE && result.hooks.some((other) => other.name === hook.name))
     result.warnings.push({ file: hook.source, error: problems.duplicateHookName(hook.name) });
   result.hooks.push(hook);
 }

@@ -333,6 +333,23 @@ describe("duplicate hook names", () => {
     expect(result.warnings).toEqual([{ file: join(dir, "m.ts"), error: 'hook name "twice" is already taken; both hooks run' }]);
   });
 
+  test("the project's and the user's grants.json: both load, nothing to report", async () => {
+    const grants = JSON.stringify({ grants: ["Bash(npm test)"] });
+    const project = permissionsDir({ "grants.json": grants });
+    const user = permissionsDir({ "grants.json": grants, "rules.json": "{}" });
+    const result = await loadPermissionModules({ project: permissionsDir({ "rules.json": "{}" }), user });
+    expect(result.warnings).toEqual([
+      { file: join(user, "rules.json"), error: 'hook name "rules.json" is already taken; both hooks run' },
+    ]);
+    const both = await loadPermissionModules({ project, user });
+    expect(both.hooks.map((hook) => [hook.name, hook.scope])).toEqual([
+      ["grants.json", "project"],
+      ["grants.json", "user"],
+      ["rules.json", "user"],
+    ]);
+    expect(both.warnings).toEqual([]);
+  });
+
   test("three of a kind: two reports", async () => {
     const dir = permissionsDir({ "a.ts": registering("x"), "b.ts": registering("x"), "c.ts": registering("x") });
     const result = await loadPermissionModules({ user: dir });
