@@ -909,8 +909,9 @@ class Scanner {
       return PUSHED;
     }
     if (next === LB) {
+      // `$[ ]`, bash's old arithmetic: what it holds is not read, and may run commands.
+      this.#complete = false;
       const close = s.indexOf("]", p + 2);
-      if (close === -1) this.#complete = false;
       return close === -1 ? s.length : close + 1;
     }
     if (isNameStart(next)) {
@@ -1048,8 +1049,12 @@ class Scanner {
         p = this.#expansion(f.list, p, false);
         if (p === PUSHED) return;
       } else if (c === BS) p += 2;
-      else if (c === SQ || c === DQ) p = skipQuoted(s, p);
-      else p++;
+      else if (c === SQ || c === DQ) {
+        // Bash expands what quotes hold in arithmetic too; it is not read here.
+        const end = skipQuoted(s, p);
+        if (hasExpansion(s, p, end)) this.#complete = false;
+        p = end;
+      } else p++;
     }
     this.#complete = false;
     this.#pop(n);

@@ -288,6 +288,12 @@ const CASES: [source: string, commands: string[]][] = [
   ["cd sub\nls", ["cd sub", "ls @sub"]],
   ["for d in a; do cd /; done; ls", ["cd /", "ls @undefined"]],
   ["echo 'unterminated", ["echo unterminated", "INCOMPLETE"]],
+  // Bash runs what these hold, and the parser doesn't read it: said, not hidden.
+  [": $[$(rm y)]", [': "$[$(rm y)]"°', "INCOMPLETE"]],
+  ["(('$(rm y)'))", ["INCOMPLETE"]],
+  ['(("$(rm y)"))', ["INCOMPLETE"]],
+  ["for (( i='$(rm y)'; 0; )); do :; done", [":", "INCOMPLETE"]],
+  ["(( x > 3 ))", []],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
