@@ -167,7 +167,6 @@ function clearWord(w: WordFrame): void {
 interface ParamFrame {
   kind: typeof PARAM;
   list: ListFrame;
-  depth: number;
   doubleQuoted: boolean;
   /** The `${ }` sits inside double quotes: single quotes are plain characters there. */
   inDoubleQuotes: boolean;
@@ -905,7 +904,7 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
-      this.#push({ kind: PARAM, list, depth: 1, doubleQuoted: false, inDoubleQuotes }, p + 2);
+      this.#push({ kind: PARAM, list, doubleQuoted: false, inDoubleQuotes }, p + 2);
       return PUSHED;
     }
     if (next === LB) {
@@ -1015,10 +1014,8 @@ class Scanner {
       } else if (c === DOLLAR || c === BT) {
         p = this.#expansion(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
         if (p === PUSHED) return;
-      } else if (c === LC && !f.doubleQuoted) {
-        f.depth++;
-        p++;
-      } else if (c === RC && !f.doubleQuoted && --f.depth === 0) {
+      } else if (c === RC && !f.doubleQuoted) {
+        // The first `}` ends it, as in bash: a `{` in it is a plain character.
         this.#pop(p + 1);
         return;
       } else p++;

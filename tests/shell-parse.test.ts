@@ -294,6 +294,8 @@ const CASES: [source: string, commands: string[]][] = [
   ['(("$(rm y)"))', ["INCOMPLETE"]],
   ["for (( i='$(rm y)'; 0; )); do :; done", [":", "INCOMPLETE"]],
   ["(( x > 3 ))", []],
+  // The first `}` ends `${ }`, as in bash: a `{` before it doesn't keep `; rm y` inside.
+  [": ${a-{}; rm y #}", [": ${a-{}°", "rm y"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
