@@ -323,7 +323,11 @@ class Scanner {
         return;
       }
       const c = s.charCodeAt(p);
-      if (f.state === S_DBRACKET && (c === AMP || c === PIPE || c === LP || c === RP || c === LT || c === GT || c === BANG)) {
+      // In `[[ ]]` these are operators, but `<(` and `>(` are process substitutions there too.
+      if (
+        f.state === S_DBRACKET &&
+        (c === AMP || c === PIPE || c === LP || c === RP || c === BANG || ((c === LT || c === GT) && codeAt(s, p + 1) !== LP))
+      ) {
         p++;
         continue;
       }
