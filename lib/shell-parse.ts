@@ -106,7 +106,8 @@ class Expansion {
       if (run === "stdin") this.#stdin(command, depth);
       else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
-      if (command.args.length > 0) this.#payload(command.args, "eval", command.dir, depth);
+      const code = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
+      if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
       if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir), depth);

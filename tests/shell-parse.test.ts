@@ -297,6 +297,7 @@ const CASES: [source: string, commands: string[]][] = [
   // The first `}` ends `${ }`, as in bash: a `{` before it doesn't keep `; rm y` inside.
   [": ${a-{}; rm y #}", [": ${a-{}°", "rm y"]],
   ["[[ -e <(rm y) && a < b ]]", ["rm y"]],
+  ["eval -- 'rm y'", ['eval -- "rm y"', "eval: rm y"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
