@@ -44,7 +44,8 @@ export interface Unwrapped {
   dir?: ShellWord | null;
 }
 
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** As `env` takes one: any name, even one a shell wouldn't assign (`a.b=1`), not an option. */
+const ASSIGNMENT = /^[^=-][^=]*=/;
 
 const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
 
@@ -91,6 +92,8 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
     if (spec.payloadFlags?.includes(flag)) found.payload = value;
     if (spec.dirFlags?.includes(flag)) found.dir = value.dynamic ? null : value;
   };
+  // Past a `--`, only assignments may come before the program: `env -- A=1 cmd`.
+  let options = true;
   while (at < words.length) {
     const word = words[at];
     const text = word.text;
@@ -98,9 +101,12 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
       at++;
       continue;
     }
-    if (text === "--") {
+    if (!options) break;
+    // `-` alone is env's `-i`; no program is named `-`.
+    if (text === "--" || text === "-") {
+      options = text === "-";
       at++;
-      break;
+      continue;
     }
     if (text.length < 2 || text[0] !== "-" || word.dynamic) break;
     if (text[1] === "-") {

@@ -298,6 +298,8 @@ const CASES: [source: string, commands: string[]][] = [
   [": ${a-{}; rm y #}", [": ${a-{}°", "rm y"]],
   ["[[ -e <(rm y) && a < b ]]", ["rm y"]],
   ["eval -- 'rm y'", ['eval -- "rm y"', "eval: rm y"]],
+  // env takes any NAME=value before the program, after a -- as well; `-` alone is its -i.
+  ["env a.b=1 rm y; env -- A=1 rm z; env - rm w; sudo -- rm v", ["rm y", "rm z", "rm w", "rm v"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
