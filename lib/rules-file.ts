@@ -313,11 +313,7 @@ function grantFor(item: Item, items: readonly Item[], grants: readonly RuleSet[]
   return undefined;
 }
 
-/**
- * A whole bash call is exempt when every command in it is: none may hide behind the others. The files
- * its redirects touch are items of their own, which the path rules decide; their presence depends
- * on the file having path rules, and must not change what a rule for the whole call decides.
- */
+/** A whole bash call is exempt when every command and file in it is: none may hide behind the others. */
 function exempt(
   item: Item,
   items: readonly Item[],
@@ -330,7 +326,7 @@ function exempt(
   if (item.kind !== "call") return false;
   const parts = items.filter((other) => other !== item);
   if (parts.length === 0 || ("commandsComplete" in tool && !tool.commandsComplete)) return false;
-  return parts.every((part) => part.kind === "path" || exempted(part));
+  return parts.every(exempted);
 }
 
 /** The call, then its commands and the files its redirects touch, or the file a file tool touches. */
