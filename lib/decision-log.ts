@@ -49,7 +49,10 @@ export function grantedDecision(call: DecidedCall, grant: string): Decision {
   return decided(call, { outcome: "authorize", note: false, grant, by: "grant" });
 }
 
-/** A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout. */
+/**
+ * A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout, or an
+ * answer that came after the codemode script making the call had ended.
+ */
 export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver" | "grant">): Decision {
   return decided(call, { outcome: by === "timeout" ? "abort" : "block", note: false, by });
 }
@@ -94,7 +97,7 @@ export class DecisionLog {
 }
 
 const OUTCOMES: readonly DecisionOutcome[] = ["authorize", "edit", "abort", "block"];
-const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant"];
+const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant", "script ended"];
 
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {

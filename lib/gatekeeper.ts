@@ -300,12 +300,13 @@ export class Gatekeeper {
     if (outcome === undefined) return blocked(noUi);
     // The log says a grant was made only once it is saved.
     const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
-    this.#decisions?.record(approverDecision(request, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (parent && !this.#notes.rootRunning(event.toolCallId)) {
+      this.#decisions?.record(unansweredDecision(request, "script ended"), ctx);
       ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
       return blocked(present.agentParentEnded(parent.name));
     }
+    this.#decisions?.record(approverDecision(request, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
     return this.#apply(outcome, hookName, event, ctx, parent && { toolName: event.toolName, args: callArguments(tool) });
   }
 

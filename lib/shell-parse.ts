@@ -19,12 +19,22 @@ const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 
 const XARGS: WrapperSpec = {
-  valueFlags: flags(
-    "-I -L -n -P -s -d -E -a --arg-file --delimiter --max-lines --max-args --max-procs --max-chars --process-slot-var",
-  ),
+  valueFlags: flags("-I -L -n -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var"),
 };
 
 const FIND_ACTIONS = new Set(flags("-exec -execdir -ok -okdir"));
+
+/** `watch`'s options before the command it runs, as `sh -c` of its words joined. */
+const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --shotsdir") };
+
+/**
+ * Programs that run code given as an option's value, wherever it stands: its letter, alone or last
+ * in a bundle (`-lc`); `--command` too.
+ */
+const CODE_OPTIONS = new Map([
+  ...["su", "runuser", "sg", "flock", "script"].map((name) => [name, "c"] as const),
+  ...["mapfile", "readarray", "compgen", "complete"].map((name) => [name, "C"] as const),
+]);
 
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
 export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {
@@ -104,10 +114,28 @@ class Expansion {
     if (SHELLS.has(name)) {
       const run = shellInput(command.args);
       if (run === "stdin") this.#stdin(command, depth);
+      else if (run === DYNAMIC) this.#incomplete();
       else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
       const code = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
       if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
+    } else if (CODE_OPTIONS.has(name)) {
+      const letter = CODE_OPTIONS.get(name) as string;
+      const args = command.args;
+      const option = args.findIndex(({ text }) => text === "--command" || (/^-[A-Za-z]+$/.test(text) && text.endsWith(letter)));
+      if (option >= 0 && option + 1 < args.length) this.#payload([args[option + 1]], "-c", command.dir, depth);
+    } else if (name === "trap") {
+      // Its first operand, when a signal follows, is code the shell runs later.
+      const operands = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
+      if (operands.length > 1 && !operands[0].text.startsWith("-")) this.#payload([operands[0]], "eval", command.dir, depth);
+    } else if (name === "source" || name === ".") {
+      const file = command.args[0]?.text ?? "";
+      // Code read from another command's output, or from the shell's input.
+      if (file.startsWith("<(")) this.#incomplete();
+      else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
+    } else if (name === "watch") {
+      const start = afterOptions(words, found.program + 1, WATCH);
+      if (start < words.length) this.#payload(words.slice(start), "eval", command.dir, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
       if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir), depth);
@@ -137,7 +165,8 @@ class Expansion {
         if (!this.#charge(body.end - body.start)) return;
         const text = source.slice(body.start, body.end);
         const parsed = scan(text, "stdin", command.dir, depth);
-        if (!parsed.complete || (!quoted && /[$`]/.test(text))) this.#incomplete();
+        // Unquoted, the body is expanded first: its `$`, backticks and backslashes are not yet what the shell reads.
+        if (!parsed.complete || (!quoted && /[$`\\]/.test(text))) this.#incomplete();
         for (const inner of parsed.commands) {
           relocate(inner, (offset) => offset + body.start);
           this.#add(inner, depth);
@@ -222,15 +251,21 @@ class Expansion {
 /** One for every parse, as parses do not nest (payloads are only scanned): a parse allocates what it returns. */
 const EXPANSION = new Expansion();
 
-/** What a shell's arguments make it run: a `-c` payload word, "stdin", or undefined (a script file, or `-c` without one). */
-function shellInput(args: ShellWord[]): ShellWord | "stdin" | undefined {
+/**
+ * What a shell's arguments make it run: a `-c` payload word, "stdin", DYNAMIC when an option may be
+ * known only at run time (`bash $x -c …`), or undefined (a script file, or `-c` without one).
+ */
+function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
   let stdin = false;
   let at = 0;
   while (at < args.length) {
     const word = args[at];
     const text = word.text;
-    if (word.dynamic) break;
+    if (word.dynamic) {
+      if (command) break;
+      return at + 1 < args.length ? DYNAMIC : undefined;
+    }
     if (text === "--" || text === "-") {
       at++;
       break;
@@ -248,8 +283,12 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | undefined {
     break;
   }
   if (command) return args[at];
-  return stdin || at >= args.length ? "stdin" : undefined;
+  return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
 }
+
+const DYNAMIC = 0;
+/** A script file that is the shell's own input. */
+const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 
 function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
   const command = new ShellCommand(words[0].start, dir, via);

@@ -917,6 +917,9 @@ class Scanner {
       const close = s.indexOf("]", p + 2);
       return close === -1 ? s.length : close + 1;
     }
+    // `$` and a line continuation: bash joins the lines first, so the `$` expands what the next one
+    // starts with (`$(…)`, `$'…'`), which is not read as such here.
+    if (next === BS && codeAt(s, p + 2) === NL) this.#complete = false;
     if (isNameStart(next)) {
       let q = p + 2;
       while (isNameChar(codeAt(s, q))) q++;
@@ -1011,6 +1014,8 @@ class Scanner {
       if (c === BS) p += 2;
       else if (c === SQ && !f.doubleQuoted && !f.inDoubleQuotes) {
         const close = s.indexOf("'", p + 1);
+        // In an array's subscript (`${a['$(…)']}`), bash expands what the quotes hold: not read here.
+        if (hasExpansion(s, p, close === -1 ? n : close)) this.#complete = false;
         p = close === -1 ? n : close + 1;
       } else if (c === DQ) {
         f.doubleQuoted = !f.doubleQuoted;

@@ -27,7 +27,7 @@ export function decodeAnsiC(source: string, quote: number, end = source.length):
   let run = at;
   while (at < end) {
     const char = source[at];
-    if (char === "'") return [text + source.slice(run, at), at + 1];
+    if (char === "'") return [cutAtNul(text + source.slice(run, at)), at + 1];
     if (char !== "\\" || at + 1 >= end) {
       at++;
       continue;
@@ -54,8 +54,11 @@ export function decodeAnsiC(source: string, quote: number, end = source.length):
     } else text += `\\${next}`;
     run = at;
   }
-  return [text + source.slice(run, end), end + 1];
+  return [cutAtNul(text + source.slice(run, end)), end + 1];
 }
+
+/** Bash's strings end at a NUL: `$'rm\0x'` is `rm`. */
+const cutAtNul = (text: string): string => text.split("\0", 1)[0];
 
 /**
  * Removes quotes and escapes from a word without run-time expansions, keeping for every character of

@@ -5,12 +5,22 @@ import type { ShellWord, WrapperSpec } from "./api.ts";
 import { basename } from "./shell-words.ts";
 
 /** A list of flags written as one string, spellings apart by single spaces: `"-u --user"`. */
-export const flags = (spellings: string): string[] => spellings.split(" ");
+export const flags = (spellings: string): string[] => (spellings ? spellings.split(" ") : []);
+
+/**
+ * A wrapper's entry from its flags, each list written as one string: those that take a value, those
+ * with which it runs no program; then how many operands come before the program.
+ */
+const wrapper = (valueFlags = "", noRunFlags = "", operands = 0): WrapperSpec => ({
+  valueFlags: flags(valueFlags),
+  noRunFlags: flags(noRunFlags),
+  operands,
+});
 
 export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
-  command: { noRunFlags: flags("-v -V") },
-  builtin: {},
-  exec: { valueFlags: ["-a"] },
+  command: wrapper("", "-v -V"),
+  builtin: wrapper(),
+  exec: wrapper("-a"),
   env: {
     assignments: true,
     valueFlags: flags("-u --unset -C --chdir -S --split-string"),
@@ -25,14 +35,24 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
     noRunFlags: flags("-l --list -v --validate -V --version -e --edit -K --remove-timestamp"),
     dirFlags: flags("-D --chdir"),
   },
-  doas: { valueFlags: flags("-u -a -C"), noRunFlags: flags("-C -L") },
-  nohup: {},
-  nice: { valueFlags: flags("-n --adjustment") },
-  time: { valueFlags: flags("-f --format -o --output") },
-  timeout: { valueFlags: flags("-s --signal -k --kill-after"), operands: 1 },
-  stdbuf: { valueFlags: flags("-i --input -o --output -e --error") },
-  setsid: {},
-  ionice: { valueFlags: flags("-c --class -n --classdata"), noRunFlags: flags("-p --pid -P --pgid -u --uid") },
+  doas: wrapper("-u -a -C", "-C -L"),
+  nohup: wrapper(),
+  nice: wrapper("-n --adjustment"),
+  time: wrapper("-f --format -o --output"),
+  timeout: wrapper("-s --signal -k --kill-after", "", 1),
+  stdbuf: wrapper("-i --input -o --output -e --error"),
+  setsid: wrapper(),
+  ionice: wrapper("-c --class -n --classdata", "-p --pid -P --pgid -u --uid"),
+  taskset: wrapper("", "-p --pid", 1),
+  chrt: wrapper("", "-p --pid -m --max", 1),
+  chroot: wrapper("--userspec --groups", "", 1),
+  flock: wrapper("-w --timeout -E --conflict-exit-code", "", 1),
+  runuser: wrapper("-u --user -g --group -G --supp-group -s --shell -c --command"),
+  unbuffer: wrapper(),
+  caffeinate: wrapper("-t -w"),
+  eatmydata: wrapper(),
+  fakeroot: wrapper(),
+  coproc: wrapper(),
 });
 
 export interface Unwrapped {
@@ -72,7 +92,8 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
     const spec = !word.dynamic && wrapperNames(wrappers).has(name) ? wrappers[name] : undefined;
     if (spec === undefined) break;
     const next = afterOptions(words, at + 1, spec, found);
-    if (next < 0 || next >= words.length) break;
+    // No program is named like an option: `flock f -c '…'` runs a command line (shell-parse.ts).
+    if (next < 0 || next >= words.length || words[next].text[0] === "-") break;
     at = next;
   }
   found.program = Math.min(at, Math.max(words.length - 1, 0));

@@ -30,7 +30,8 @@ async function build(): Promise<void> {
     module: true,
     ecma: 2022,
     compress: { passes: 3, unsafe_arrows: true },
-    mangle: { properties: { regex: new RegExp(`^(?:${INTERNAL_PROPERTIES.join("|")})$`) } },
+    // builtins: terser keeps names a DOM object has (`state`, `construct`) even when listed; ours are ours.
+    mangle: { properties: { regex: new RegExp(`^(?:${INTERNAL_PROPERTIES.join("|")})$`), builtins: true } },
   });
   // UglifyJS declares with `var` where no closure or TDZ can tell the difference, and folds more
   // statements into expressions.

@@ -54,6 +54,9 @@ export const INTERNAL_PROPERTIES = [
   "closes",
   "brace",
   "projectModulesTrusted",
+  "cmd",
+  "bracket",
+  "resume",
 ];
 
 /** The internal properties that `api` (the Author API's source) or a text of `bundle` names: renamed, they would break. */

@@ -16,7 +16,15 @@ import { Enablement } from "../lib/enablement.ts";
 import { Gatekeeper } from "../lib/gatekeeper.ts";
 import * as present from "../lib/presenter.ts";
 import type { PromptOutcome } from "../lib/prompt-overlay.ts";
-import { bashCall, fakeApprover, fakeSession, useAgentDir } from "./support/fake-session.ts";
+import {
+  bashCall,
+  codemodeMessage,
+  codemodeResult,
+  fakeApprover,
+  fakeSession,
+  nestedBashCall,
+  useAgentDir,
+} from "./support/fake-session.ts";
 
 const CALL = { hookName: "Ask", toolName: "bash", detail: "rm -r build" };
 const AT = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -50,6 +58,7 @@ describe("what a decision records", () => {
     expect(unansweredDecision(CALL, "hook")).toEqual({ ...base, outcome: "block", by: "hook" });
     expect(unansweredDecision(CALL, "no UI")).toEqual({ ...base, outcome: "block", by: "no UI" });
     expect(unansweredDecision(CALL, "timeout")).toEqual({ ...base, outcome: "abort", by: "timeout" });
+    expect(unansweredDecision(CALL, "script ended")).toEqual({ ...base, outcome: "block", by: "script ended" });
   });
 });
 
@@ -191,6 +200,18 @@ describe("the gatekeeper records every outcome and block", () => {
       approverDecision({ ...ask, detail: "rm -r build" }, { kind: "edit", command: "rm -r build/tmp" }),
       unansweredDecision({ hookName: "Block", toolName: "bash", detail: "blocked" }, "hook"),
       unansweredDecision({ ...ask, detail: "ls" }, "no UI"),
+    ]);
+  });
+
+  test("an answer after the codemode script ended: the call was blocked, and that is what the log says", async () => {
+    const script = fakeSession({ branch: [codemodeMessage("cm", 'await tools.bash({ command: "ls" });')] });
+    const result = gatekeeper.onToolCall(nestedBashCall("cm/1", "cm", "ls"), script.ctx);
+    const prompt = await approver.next();
+    gatekeeper.onToolResult(codemodeResult("cm", "Script completed"));
+    prompt.answer({ kind: "authorize" });
+    expect(await result).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
+    expect(records.map(({ time, ...decision }) => decision)).toEqual([
+      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls" }, "script ended"),
     ]);
   });
 

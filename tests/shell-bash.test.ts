@@ -54,6 +54,7 @@ const DECODING = [
   `argv {} \\{a,b\\} '*' "?" \\[x\\]`,
   `argv a=b --opt=v x+=y`,
   `argv "$" '$' \\$x "\\\`"`,
+  `argv $'r\\0m' $'\\x00a'b`,
 ];
 
 test("issue's decoding cases and more: argv as bash passes it", () => {

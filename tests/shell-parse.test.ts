@@ -300,6 +300,43 @@ const CASES: [source: string, commands: string[]][] = [
   ["eval -- 'rm y'", ['eval -- "rm y"', "eval: rm y"]],
   // env takes any NAME=value before the program, after a -- as well; `-` alone is its -i.
   ["env a.b=1 rm y; env -- A=1 rm z; env - rm w; sudo -- rm v", ["rm y", "rm z", "rm w", "rm v"]],
+  // GNU xargs' --max-lines takes its value only attached: `rm` is the command.
+  ["xargs --max-lines rm y", ["xargs --max-lines rm y", "xargs: rm y"]],
+  // `$x` may be an option, even `-c`; a script named by a variable alone runs that script.
+  ["bash $x -c 'rm y'", ['bash $x° -c "rm y"', "INCOMPLETE"]],
+  ['bash "$S/x.sh"', ["bash $S/x.sh°"]],
+  // An unquoted heredoc's `\\` reaches the shell as `\`: it runs `r\m`, which is `rm`.
+  ["bash <<EOF\nr\\\\m y\nEOF", ["bash <<EOF", 'stdin: "r\\\\m" y', "INCOMPLETE"]],
+  ["bash /dev/stdin <<< 'rm y'", ['bash /dev/stdin <<<"rm y"', "stdin: rm y"]],
+  // Bash's strings end at a NUL.
+  ["$'rm\\0x' y", ["rm y"]],
+  // `$` and a line continuation: bash joins the lines, then expands.
+  ["echo $\\\n'rm'", ["echo $rm", "INCOMPLETE"]],
+  ["echo $\\\n(rm y)", ["echo $ rm y", "INCOMPLETE"]],
+  // Runners: looked through to the program, or the command line after their -c read as code.
+  [
+    "taskset -c 1 rm y; chrt -f 5 rm y; chroot / rm y; flock f rm y; caffeinate -t 5 rm y",
+    ["rm y", "rm y", "rm y", "rm y", "rm y"],
+  ],
+  ["unbuffer rm y; eatmydata rm y; fakeroot rm y; runuser -u a -- rm y", ["rm y", "rm y", "rm y", "rm y"]],
+  ["taskset -p 1 2", ["taskset -p 1 2"]],
+  ["flock -w 1 f -c 'rm y'", ['flock -w 1 f -c "rm y"', "-c: rm y"]],
+  ["su - postgres -lc 'rm y'", ['su - postgres -lc "rm y"', "-c: rm y"]],
+  ["sudo su -c 'rm y'", ['su -c "rm y"', "-c: rm y"]],
+  ["script -c 'rm y' log", ['script -c "rm y" log', "-c: rm y"]],
+  ["sg grp -c 'rm y'", ['sg grp -c "rm y"', "-c: rm y"]],
+  ["watch -n 1 'rm -rf x; ls'", ['watch -n 1 "rm -rf x; ls"', "eval: rm -rf x", "eval: ls"]],
+  // Code run later, or read from elsewhere: a trap's handler, mapfile's and compgen's -C callback.
+  ["trap 'rm y' EXIT", ['trap "rm y" EXIT', "eval: rm y"]],
+  ["trap -- 'rm y' INT TERM", ['trap -- "rm y" INT TERM', "eval: rm y"]],
+  ["trap - EXIT", ["trap - EXIT"]],
+  ["mapfile -tC 'rm y' -c 1 a <<< x", ['mapfile -tC "rm y" -c 1 a <<<x', "-c: rm y"]],
+  ["compgen -C 'rm y' x", ['compgen -C "rm y" x', "-c: rm y"]],
+  [". <(echo rm y)", ['. "<(echo rm y)"°', "echo rm y", "INCOMPLETE"]],
+  ["source /dev/stdin <<< 'rm y'", ['source /dev/stdin <<<"rm y"', "stdin: rm y"]],
+  ["source ~/.nvm/nvm.sh", ["source ~/.nvm/nvm.sh°"]],
+  // In an array's subscript, bash expands inside single quotes.
+  ["a=(1); : ${a['$(rm y)']}", [": \"${a['$(rm y)']}\"°", "INCOMPLETE"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
@@ -319,7 +356,7 @@ const CASES: [source: string, commands: string[]][] = [
   ["a=1 b=$(git add)", ["git add"]],
   ['echo "multi\nline" && git add', ['echo "multi\\nline"', "git add"]],
   ["echo \\\n  && git add", ["echo", "git add"]],
-  ["coproc git add", ["coproc git add"]],
+  ["coproc git add", ["git add"]],
   ["echo a\\;b", ['echo "a;b"']],
   ["echo 'a;b'", ['echo "a;b"']],
   ["echo a\\|b", ['echo "a|b"']],
