@@ -33,7 +33,7 @@ const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --
  */
 const CODE_OPTIONS = new Map([
   ...["su", "runuser", "sg", "flock", "script"].map((name) => [name, "c"] as const),
-  ...["mapfile", "readarray", "compgen", "complete"].map((name) => [name, "C"] as const),
+  ...["mapfile", "readarray", "compgen"].map((name) => [name, "C"] as const),
 ]);
 
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
@@ -108,7 +108,12 @@ class Expansion {
     command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
     if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
-    if (found.payload) this.#payload([found.payload], "eval", command.dir, depth);
+    if (found.payload) {
+      // `env -S` turns `\_` into a space and expands `${…}` before the shell's rules apply.
+      if (/[\\$]/.test(found.payload.text)) this.#incomplete();
+      this.#payload([found.payload], "eval", command.dir, depth);
+    }
+    if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
     if (program.dynamic) return;
     const name = command.programName;
     if (SHELLS.has(name)) {
@@ -285,6 +290,9 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
   if (command) return args[at];
   return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
 }
+
+/** An assignment to a variable that makes a shell run code of its own: at its start, or tracing each command. */
+const runsCode = (word: ShellWord): boolean => /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS)=/.test(word.text);
 
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */

@@ -63,10 +63,12 @@ export function packTexts(code: string): string {
   const encoded = base91(brotliCompressSync(texts.join(TEXT_END), { params }));
   const prelude =
     `import{brotliDecompressSync as ${read}}from"node:zlib";let ${unpacked};` +
-    // base91's decoder: a character's digit is its code less 32 and the three codes DIGITS skips.
-    `const ${decode}=s=>{let v=-1,b=0,n=0,o=[];for(const h of s){let c=h.charCodeAt()-32;c-=(c>2)+(c>7)+(c>60);` +
-    `if(v<0)v=c;else{v+=c*91;b|=v<<n;n+=(v&8191)>88?13:14;do o.push(b&255),b>>=8,n-=8;while(n>7);v=-1}}` +
-    `return Buffer.from(v<0?o:[...o,(b|v<<n)&255])},` +
+    // base91's decoder: a character's digit is its code less 32 and the three codes DIGITS skips. It
+    // runs once, mostly before the JIT compiles it: indexed reads and a buffer of the right size are
+    // about a third faster there than a string iterator and pushes.
+    `const ${decode}=s=>{let v=-1,b=0,n=0,o=Buffer.alloc(s.length),k=0;for(let i=0;i<s.length;){let c=s.charCodeAt(i++)-32;c-=(c>2)+(c>7)+(c>60);` +
+    `if(v<0)v=c;else{v+=c*91;b|=v<<n;n+=(v&8191)>88?13:14;do o[k++]=b&255,b>>=8,n-=8;while(n>7);v=-1}}` +
+    `return o.subarray(0,v<0?k:(o[k]=(b|v<<n)&255,k+1))},` +
     `${table}=(i,...v)=>(${unpacked}??=${read}(${decode}("${encoded}")).toString().split("\\0"))[i]` +
     `.replace(/\\x01/g,()=>v.shift());`;
   return prelude + emit(0, code.length);

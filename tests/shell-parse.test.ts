@@ -337,6 +337,10 @@ const CASES: [source: string, commands: string[]][] = [
   ["source ~/.nvm/nvm.sh", ["source ~/.nvm/nvm.sh°"]],
   // In an array's subscript, bash expands inside single quotes.
   ["a=(1); : ${a['$(rm y)']}", [": \"${a['$(rm y)']}\"°", "INCOMPLETE"]],
+  // env -S has escapes and expansions of its own; some variables make a shell run code.
+  ["env -S 'rm\\_y'", ['env -S "rm\\\\_y"', "eval: rm_y", "INCOMPLETE"]],
+  ["env BASH_ENV=x bash -c :", ["bash -c :", "-c: :", "INCOMPLETE"]],
+  ["PS4='$(rm y)' bash -xc :", ["bash -xc :", "-c: :", "INCOMPLETE"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
