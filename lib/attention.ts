@@ -3,6 +3,7 @@
 // writes them (TUI only: in RPC mode stdout is the protocol) and emits an event on pi's bus.
 import * as present from "./presenter.ts";
 import type { Timers } from "./timers.ts";
+import { isString } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
 export const SIGNALS = ["bell", "osc9", "osc777", "title"] as const;
@@ -32,7 +33,7 @@ type Env = Readonly<Record<string, string | undefined>>;
  */
 export function chooseSignals(setting: AttentionSetting, env: Env): Signal[] {
   if (setting === "off") return [];
-  if (setting !== "auto") return typeof setting === "string" ? [setting] : [...new Set(setting)];
+  if (setting !== "auto") return isString(setting) ? [setting] : [...new Set(setting)];
   const program = env.TERM_PROGRAM;
   if (program === "iTerm.app" || env.LC_TERMINAL === "iTerm2" || program === "ghostty" || program === "WezTerm") return ["osc9"];
   if (/^(rxvt-unicode|foot)/.test(env.TERM ?? "")) return ["osc777"];

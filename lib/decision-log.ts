@@ -8,7 +8,7 @@ import { appendFileSync } from "./node.ts";
 import type { DecidedBy, DecisionLine, DecisionOutcome } from "./presenter.ts";
 import * as present from "./presenter.ts";
 import type { PromptOutcome } from "./prompt-overlay.ts";
-import { customData, isRecord, isStringList } from "./values.ts";
+import { customData, isRecord, isString, isStringList } from "./values.ts";
 
 export const DECISION_ENTRY = "permission-hooks-decision";
 
@@ -50,8 +50,8 @@ export function grantedDecision(call: DecidedCall, grant: string): Decision {
 }
 
 /**
- * A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout, or an
- * answer that came after the codemode script making the call had ended.
+ * A call that ran or was stopped without the Approver: a hook's block, no UI, the timeout, an
+ * answer that came after the codemode script making the call had ended, or a stopped turn.
  */
 export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "approver" | "grant">): Decision {
   return decided(call, { outcome: by === "timeout" ? "abort" : "block", note: false, by });
@@ -97,7 +97,7 @@ export class DecisionLog {
 }
 
 const OUTCOMES: readonly DecisionOutcome[] = ["authorize", "edit", "abort", "block"];
-const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant", "script ended"];
+const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant", "script ended", "turn stopped"];
 
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
@@ -114,11 +114,11 @@ function asRecord(data: unknown): DecisionRecord | undefined {
     hook: hook as string,
     tool: tool as string,
     detail: detail as string,
-    ...(typeof edited === "string" && { edited }),
+    ...(isString(edited) && { edited }),
     outcome: outcome as DecisionOutcome,
     note: note === true,
     ...(dontAskAgain === true && { dontAskAgain }),
-    ...(typeof grant === "string" && { grant }),
+    ...(isString(grant) && { grant }),
     by: by as DecidedBy,
   };
 }

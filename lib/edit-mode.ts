@@ -2,7 +2,7 @@ import { Editor, type Input, matchesKey, type TUI } from "@earendil-works/pi-tui
 import { FIXED_KEY, KEY, type KeyMatcher, keyNames } from "./keys.ts";
 import { COMFORTABLE_LINES, clip, Drawn, fitRows, hintRows, type Step, terminalRows } from "./layout.ts";
 import { EDIT_LABELS, EMPTY_COMMAND_WARNING, editHints, type Paint, scrollMarker } from "./presenter.ts";
-import { getOrAdd } from "./values.ts";
+import { clamp, getOrAdd } from "./values.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
@@ -232,7 +232,7 @@ export class EditMode {
         0,
         text.findIndex((line) => EDITOR_CURSOR.test(line)),
       );
-      const first = Math.max(0, Math.min(cursor - Math.floor(textRows / 2), text.length - textRows));
+      const first = clamp(cursor - Math.floor(textRows / 2), text.length - textRows);
       shown = text.slice(first, first + textRows);
       top = this.#rule(width, "up", countIn(top) + first);
       bottom = this.#rule(width, "down", countIn(bottom) + text.length - first - textRows);

@@ -2,6 +2,7 @@ import type { Decision, HookInput, PermissionRequestPrompt } from "./api.ts";
 import { describeError, describeValue, withTimeLimit } from "./failure.ts";
 import type { LoadedHook } from "./loader.ts";
 import { problems } from "./presenter.ts";
+import { isString } from "./values.ts";
 
 /** What the hooks decided about one tool call; `undefined` when no hook had an opinion. */
 export type Verdict =
@@ -42,7 +43,7 @@ function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
   }
   if (value.decision === "block") {
     const reason = (value as { reason?: unknown }).reason;
-    return { kind: "block", hook, reason: typeof reason === "string" && reason.trim() !== "" ? reason : problems.noReason };
+    return { kind: "block", hook, reason: isString(reason) && reason.trim() !== "" ? reason : problems.noReason };
   }
   return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
 }

@@ -20,6 +20,7 @@ import type { RuleSet } from "./rules-file.ts";
 import { type PiSettings, piSettingsFor } from "./settings.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
+import { isString } from "./values.ts";
 import { touched } from "./watch.ts";
 
 type Content = ToolResultEvent["content"];
@@ -214,7 +215,11 @@ export class Gatekeeper {
   async onToolCall(event: ToolCallEvent, ctx: ExtensionContext): Promise<ToolCallEventResult | undefined> {
     const parentId = parentOf(event);
     if (parentId !== undefined) this.#notes.madeBy(event.toolCallId, parentId);
-    if (this.#stoppedBy !== undefined) return this.#stopped();
+    const stoppedBy = this.#stoppedBy;
+    if (stoppedBy !== undefined) {
+      const { detail } = normalizeToolInput(event.toolName, event.input, ctx.cwd, (await this.#loading).wrappers);
+      return this.#turnStopped(ctx, { hookName: stoppedBy, toolName: event.toolName, detail });
+    }
     const judged = await this.#judge(event, ctx);
     return judged && "request" in judged ? this.#ask(event, ctx, judged) : judged;
   }
@@ -266,7 +271,7 @@ export class Gatekeeper {
       let current = asking;
       for (;;) {
         const { hookName } = current.request;
-        if (this.#stoppedBy !== undefined || this.#closed) return this.#stopped(hookName);
+        if (this.#stoppedBy !== undefined || this.#closed) return this.#turnStopped(ctx, current.request);
         if (this.#enablement.isEnabled(hookName) && this.#grants?.inForce() === current.grants) break;
         const judged = await this.#judge(event, ctx);
         if (!judged || !("request" in judged)) return judged;
@@ -291,7 +296,7 @@ export class Gatekeeper {
     outcome: Awaited<ReturnType<ShowPrompt>>,
   ): ToolCallEventResult | undefined {
     const { hookName } = request;
-    if (outcome === "interrupted" || this.#closed) return this.#stopped(hookName);
+    if (outcome === "interrupted" || this.#closed) return this.#turnStopped(ctx, request);
     if (outcome === "timed out") {
       this.#decisions?.record(unansweredDecision(request, "timeout"), ctx);
       this.#stoppedBy = hookName;
@@ -311,8 +316,14 @@ export class Gatekeeper {
   }
 
   /** A call of a turn the Approver stopped: blocked without asking. */
-  #stopped(hookName = this.#stoppedBy ?? ""): ToolCallEventResult {
+  #stopped(hookName: string): ToolCallEventResult {
     return blocked(present.agentAbort(hookName));
+  }
+
+  /** A call of a stopped turn: blocked unasked, or its prompt closed; recorded, unless the session is closing. */
+  #turnStopped(ctx: ExtensionContext, call: DecidedCall): ToolCallEventResult {
+    if (!this.#closed) this.#decisions?.record(unansweredDecision(call, "turn stopped"), ctx);
+    return this.#stopped(call.hookName);
   }
 
   /**
@@ -401,7 +412,7 @@ export class Gatekeeper {
 /** The command an Edit writes back to: pi's bash input, or a powershell tool's of the same shape. */
 function commandInput(event: ToolCallEvent): { command: string } | undefined {
   if (isToolCallEventType("bash", event)) return event.input;
-  if (isToolCallEventType<"powershell", { command: string }>("powershell", event) && typeof event.input.command === "string") {
+  if (isToolCallEventType<"powershell", { command: string }>("powershell", event) && isString(event.input.command)) {
     return event.input;
   }
   return undefined;
@@ -421,7 +432,7 @@ function promptRequest(
     hookName: verdict.hook.name,
     description: verdict.hook.description,
     ...(origin.length > 0 && { origin: origin.join(" ") }),
-    ...(typeof parent?.input.code === "string" && { script: parent.input.code }),
+    ...(isString(parent?.input.code) && { script: parent.input.code }),
     guidance,
     toolName,
     detail,
@@ -476,11 +487,11 @@ function prepend(note: string, content: Content): Content {
 }
 
 function text(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
+  return isString(value) ? value : undefined;
 }
 
 function label(value: unknown, fallback: string): string {
-  return typeof value === "string" && value.trim() !== "" ? value : fallback;
+  return isString(value) && value.trim() !== "" ? value : fallback;
 }
 
 async function permissionDirs(ctx: ExtensionContext, settings: PiSettings, trust: ProjectTrust): Promise<PermissionDirs> {

@@ -14,7 +14,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseBashPattern, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
-import { customData, isRecord, parseJson, readIfPresent, stringsOf } from "./values.ts";
+import { customData, isRecord, isString, parseJson, readIfPresent, stringsOf } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -227,7 +227,7 @@ export class Grants {
   #editFile(file: string, scope: FileScope, edit: (text: string | undefined) => string | { error: string }): string | undefined {
     try {
       const next = edit(readIfPresent(file));
-      if (typeof next !== "string") return next.error;
+      if (!isString(next)) return next.error;
       mkdirSync(dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
       writeFileSync(temporary, next);
@@ -282,7 +282,7 @@ function withGrants(text: string | undefined, change: (grants: unknown[]) => unk
 
 function entryRule(entry: unknown): string | undefined {
   const rule = isRecord(entry) ? entry.rule : entry;
-  return typeof rule === "string" ? rule.trim() : undefined;
+  return isString(rule) ? rule.trim() : undefined;
 }
 
 /** Written only when it is still a rule file that loads. */

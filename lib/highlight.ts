@@ -1,4 +1,5 @@
 import type { HighlightSpan, PermissionHighlight } from "./api.ts";
+import { clamp, isString } from "./values.ts";
 import { toVisibleWithSpans } from "./visible.ts";
 
 /**
@@ -43,7 +44,7 @@ function collect(detail: string, highlight: PermissionHighlight | undefined): Hi
 const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|]/g;
 
 function matches(detail: string, pattern: unknown): HighlightSpan[] {
-  const regex = typeof pattern === "string" ? new RegExp(pattern.replace(REGEX_SYNTAX, "\\$&")) : pattern;
+  const regex = isString(pattern) ? new RegExp(pattern.replace(REGEX_SYNTAX, "\\$&")) : pattern;
   if (!(regex instanceof RegExp)) return [];
   const global = new RegExp(regex.source, `${regex.flags.replace("g", "")}g`);
   const spans: HighlightSpan[] = [];
@@ -54,7 +55,7 @@ function matches(detail: string, pattern: unknown): HighlightSpan[] {
 }
 
 function merge(spans: HighlightSpan[], length: number): HighlightSpan[] {
-  const within = (offset: number) => Math.max(0, Math.min(length, Math.floor(offset)));
+  const within = (offset: number) => clamp(Math.floor(offset), length);
   const clamped = spans
     .filter((span) => span && Number.isFinite(span.start) && Number.isFinite(span.end))
     .map((span) => ({ start: within(span.start), end: within(span.end) }))

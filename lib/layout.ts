@@ -3,6 +3,7 @@
 
 import { type TUI, truncateToWidth, visibleWidth } from "@earendil-works/pi-tui";
 import { type Hint, type Paint, scrollMarker, type Tone, TRUNCATION_MARKER } from "./presenter.ts";
+import { clamp, isString } from "./values.ts";
 
 /** One line of hints: the key dim, the action plain, two spaces between hints. */
 export const renderHints = (hints: readonly Hint[], paint: Paint): string =>
@@ -62,8 +63,8 @@ export function fitRows<Part extends string>(
       excess -= gaps;
       continue;
     }
-    const [part, floor] = typeof step === "string" ? [step, 0] : step;
-    const cut = Math.max(0, Math.min(excess, rows[part] - floor));
+    const [part, floor] = isString(step) ? [step, 0] : step;
+    const cut = clamp(excess, rows[part] - floor);
     rows[part] -= cut;
     excess -= cut;
     cuts.push([part, cut]);

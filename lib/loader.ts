@@ -19,7 +19,7 @@ import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "
 import { pathKind, realPath } from "./real-path.ts";
 import { decide, failedExample, type PathResolver, parseRuleFile, type RuleFile, type RuleSet } from "./rules-file.ts";
 import { WRAPPERS } from "./shell-wrappers.ts";
-import { getOrAdd, isRecord, isStringList } from "./values.ts";
+import { getOrAdd, isRecord, isString, isStringList } from "./values.ts";
 
 /** A package's hooks are scoped by the package's source as pi's settings name it: `package:npm:deploy-tools`. */
 export type Scope = "project" | "user" | `package:${string}`;
@@ -176,7 +176,7 @@ function checkedWrappers(table: unknown): Record<string, WrapperSpec> {
 
 /** The hook `api.matchCommand` registers. */
 function commandHook(rule: CommandRule): Hook {
-  const programs = typeof rule.program === "string" ? [rule.program] : rule.program;
+  const programs = isString(rule.program) ? [rule.program] : rule.program;
   const options = { valueFlags: rule.valueFlags };
   return {
     name: rule.name,
@@ -207,7 +207,7 @@ function withSpans(prompt: AuthorRequestPrompt): PermissionRequestPrompt {
   const patterns: (string | RegExp)[] = [];
   for (const item of items) {
     if (isShellPart(item)) spans.push("span" in item ? item.span : { start: item.start, end: item.end });
-    else if (typeof item === "string" || item instanceof RegExp) patterns.push(item);
+    else if (isString(item) || item instanceof RegExp) patterns.push(item);
   }
   const resolved: PermissionHighlight = (detail) => [...spans, ...highlightSpans(detail, patterns)];
   return { ...prompt, highlight: resolved };
@@ -386,9 +386,9 @@ const loaderPath = (file: string): string => (process.versions.bun ? realPath(fi
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
   if (!hook || typeof hook !== "object") throw new Error(problems.hookNotObject);
-  if (typeof hook.name !== "string" || hook.name.trim() === "") throw new Error(problems.hookWithoutName);
+  if (!isString(hook.name) || hook.name.trim() === "") throw new Error(problems.hookWithoutName);
   if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
-  const description = typeof hook.description === "string" ? hook.description : undefined;
+  const description = isString(hook.description) ? hook.description : undefined;
   // A `tools` that is not a list of names filters nothing: the hook sees every call.
   const tools = isStringList(hook.tools) ? [...hook.tools] : undefined;
   return {

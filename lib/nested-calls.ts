@@ -3,11 +3,12 @@
 // that tool, not to the agent. pi 0.80 has no such calls.
 import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { ParentCall } from "./api.ts";
+import { isString } from "./values.ts";
 
 /** The call that made this one; undefined for the agent's own calls. */
 export function parentOf(event: object): string | undefined {
   const { parentToolCallId } = event as { parentToolCallId?: unknown };
-  return typeof parentToolCallId === "string" ? parentToolCallId : undefined;
+  return isString(parentToolCallId) ? parentToolCallId : undefined;
 }
 
 /** The agent's own call `toolCallId`, as the agent's latest message in the session shows it. */

@@ -10,7 +10,7 @@ import { basename, globSync, isAbsolute, join, matchesGlob, relative, resolve, s
 import { packageProblems } from "./presenter.ts";
 import { pathKind } from "./real-path.ts";
 import type { PiSettings } from "./settings.ts";
-import { getOrAdd, isStringList, parseJson, readIfPresent } from "./values.ts";
+import { getOrAdd, isString, isStringList, parseJson, readIfPresent } from "./values.ts";
 
 /** One package's permission files, in load order. */
 export interface PackagePermissions {
@@ -53,7 +53,7 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
   const installed: InstalledPackage[] = [];
   for (const [scope, base, entries] of scopes) {
     for (const entry of entries ?? []) {
-      const source = typeof entry === "string" ? entry : entry.source;
+      const source = isString(entry) ? entry : entry.source;
       const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
       // A local package that is one file is an extension.
       if (root === undefined || pathKind(root) !== "directory") continue;

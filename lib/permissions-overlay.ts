@@ -22,6 +22,7 @@ import {
   scrollMarker,
 } from "./presenter.ts";
 import { listedRules } from "./rules-file.ts";
+import { clamp } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
 /** What /permissions saves: each listed hook name, on (true) or off. */
@@ -192,7 +193,7 @@ export class PermissionsList implements Component {
     const visible = rows - 2;
     const size = focus.end - focus.start;
     const start = size >= visible ? focus.start : focus.start - Math.floor((visible - size) / 2);
-    const above = Math.max(0, Math.min(start, lines.length - visible));
+    const above = clamp(start, lines.length - visible);
     const below = lines.length - above - visible;
     const { paint } = this.#env;
     return [

@@ -24,6 +24,7 @@ import { listedRules } from "./rules-file.ts";
 import { scaffoldModule } from "./scaffold.ts";
 import { toggleAllKeys } from "./toggle-all-key.ts";
 import { normalizeToolInput } from "./tool-input.ts";
+import { isString } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
 const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
@@ -263,7 +264,7 @@ function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, det
   const prompt: present.DryRunPrompt = {
     hookName: base.hookName,
     ...(hook.description && { description: toVisible(hook.description) }),
-    ...(typeof guidance === "string" && { guidance: toVisible(guidance) }),
+    ...(isString(guidance) && { guidance: toVisible(guidance) }),
     toolName: toVisible(toolName),
     detail: toVisible(detail),
     highlighted: failed

@@ -414,7 +414,7 @@ export const attentionMessage = (hookName: string, toolName: string): string =>
 
 // ── The decision log: /permissions log ─────────────────────────────────────────────────────
 
-export type DecidedBy = "approver" | "hook" | "no UI" | "timeout" | "grant" | "script ended";
+export type DecidedBy = "approver" | "hook" | "no UI" | "timeout" | "grant" | "script ended" | "turn stopped";
 export type DecisionOutcome = "authorize" | "edit" | "abort" | "block";
 
 export interface DecisionLine {
@@ -445,6 +445,7 @@ const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
   timeout: "nobody answered",
   grant: "by a grant",
   "script ended": "its script had ended",
+  "turn stopped": "the turn was stopped",
 };
 /** A command longer than this is cut in the log's one-line view. */
 const LOG_DETAIL_CHARS = 80;

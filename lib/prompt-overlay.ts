@@ -41,6 +41,7 @@ import {
   type Tone,
 } from "./presenter.ts";
 import { systemTimers, type Timers } from "./timers.ts";
+import { clamp } from "./values.ts";
 import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
@@ -367,7 +368,7 @@ export class PermissionPrompt implements Component, Focusable {
     const { parts, rows } = this.#selectLayout(this.#drawnWidth);
     const last = maxScroll(parts.detail.length, rows.detail);
     const top = Math.min(this.#scroll[this.#view], last);
-    this.#scroll[this.#view] = Math.max(0, Math.min(last, top + direction * pageSize(rows.detail)));
+    this.#scroll[this.#view] = clamp(top + direction * pageSize(rows.detail), last);
   }
 
   /** Authorize and Abort finish with their note; Edit opens edit mode. */

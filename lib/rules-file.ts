@@ -5,7 +5,7 @@ import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
 import { normalizeToolInput } from "./tool-input.ts";
-import { getOrAdd, isRecord, parseJson } from "./values.ts";
+import { getOrAdd, isRecord, isString, parseJson } from "./values.ts";
 
 export type RuleKind = "deny" | "ask" | "allow";
 export const RULE_KINDS: readonly RuleKind[] = ["deny", "ask", "allow"];
@@ -92,12 +92,12 @@ export function parseRuleFile(text: string): RuleFile | RuleFileError {
 
 /** `"Bash(git push:*)"`, or `{ "rule": "…", "reason": "…", "guidance": "…" }`. */
 function ruleEntry(entry: unknown): Rule | { problem: string; unsupported?: true } {
-  if (typeof entry === "string") return parseRule(entry);
-  if (!isRecord(entry) || typeof entry.rule !== "string") return { problem: ruleProblems.notARuleEntry };
+  if (isString(entry)) return parseRule(entry);
+  if (!isRecord(entry) || !isString(entry.rule)) return { problem: ruleProblems.notARuleEntry };
   const notes: Pick<Rule, (typeof RULE_NOTES)[number]> = {};
   for (const field of RULE_NOTES) {
     const note = entry[field];
-    if (typeof note === "string") notes[field] = note;
+    if (isString(note)) notes[field] = note;
     else if (note !== undefined) return { problem: ruleProblems.notText(field) };
   }
   const rule = parseRule(entry.rule);
@@ -117,8 +117,8 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
     if (!Array.isArray(entries)) return { error: ruleProblems.notAList(at) };
     for (const entry of entries) {
       const text = entryText(entry);
-      if (typeof entry === "string") examples.push({ expect: key, text, tool: "bash", input: { command: entry } });
-      else if (isRecord(entry) && typeof entry.tool === "string" && isRecord(entry.input ?? {}))
+      if (isString(entry)) examples.push({ expect: key, text, tool: "bash", input: { command: entry } });
+      else if (isRecord(entry) && isString(entry.tool) && isRecord(entry.input ?? {}))
         examples.push({ expect: key, text, tool: entry.tool, input: (entry.input ?? {}) as Record<string, unknown> });
       else return { error: ruleProblems.notAnExample(at, text) };
     }
@@ -127,7 +127,7 @@ function parseExamples(value: unknown): Example[] | RuleFileError {
 }
 
 /** An entry as the file writes it: a string as it is, anything else as JSON. */
-const entryText = (entry: unknown): string => (typeof entry === "string" ? entry : JSON.stringify(entry));
+const entryText = (entry: unknown): string => (isString(entry) ? entry : JSON.stringify(entry));
 
 /** Rules of one kind, indexed by the program a bash pattern names, so a call costs a lookup per command. */
 export class RuleSet {
@@ -351,7 +351,7 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
   const covers = TOOL_COVERS.get(tool.name);
   if (!covers || !("absolutePath" in tool)) return items;
   const path = tool.absolutePath;
-  const shown = "path" in tool && typeof tool.path === "string" ? tool.path : "";
+  const shown = "path" in tool && isString(tool.path) ? tool.path : "";
   const at = shown === "" ? -1 : tool.detail.indexOf(shown);
   items.push({ kind: "path", path, covers, span: at === -1 ? whole : { start: at, end: at + shown.length } });
   return items;

@@ -5,7 +5,7 @@ import { CONFIG_DIR_NAME, getAgentDir, SettingsManager } from "@earendil-works/p
 import { type AttentionSetting, SIGNALS, type Signal } from "./attention.ts";
 import { homedir, isAbsolute, join } from "./node.ts";
 import { notifySettingInvalid, settingProblems } from "./presenter.ts";
-import { isRecord } from "./values.ts";
+import { isRecord, isString } from "./values.ts";
 
 export const SETTINGS_KEY = "permissionHooks";
 /** pi's settings file, the user's in pi's agent folder, a project's in its `.pi` folder. */
@@ -56,7 +56,7 @@ export function parseSettings(
           else problem(settingProblems.seconds);
           break;
         case "auditFile":
-          if (typeof raw === "string" && (isAbsolute(raw) || raw.startsWith("~/"))) {
+          if (isString(raw) && (isAbsolute(raw) || raw.startsWith("~/"))) {
             settings.auditFile = raw.startsWith("~/") ? join(home, raw.slice(2)) : raw;
           } else problem(settingProblems.path);
           break;
@@ -69,7 +69,7 @@ export function parseSettings(
 }
 
 function isAttention(value: unknown): value is AttentionSetting {
-  if (typeof value === "string") return (ATTENTION_VALUES as readonly string[]).includes(value);
+  if (isString(value)) return (ATTENTION_VALUES as readonly string[]).includes(value);
   return (
     Array.isArray(value) && value.length > 0 && value.every((each) => (SIGNALS as readonly string[]).includes(each as Signal))
   );

@@ -138,6 +138,9 @@ class Expansion {
       // Code read from another command's output, or from the shell's input.
       if (file.startsWith("<(")) this.#incomplete();
       else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
+    } else if (name === "hash") {
+      // `hash -p /bin/rm ls`: from here on, `ls` runs rm.
+      if (command.hasFlag("-p")) this.#incomplete();
     } else if (name === "watch") {
       const start = afterOptions(words, found.program + 1, WATCH);
       if (start < words.length) this.#payload(words.slice(start), "eval", command.dir, depth);

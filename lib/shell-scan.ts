@@ -1023,6 +1023,10 @@ class Scanner {
       } else if (c === DOLLAR || c === BT) {
         p = this.#expansion(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
         if (p === PUSHED) return;
+      } else if (c === AT && codeAt(s, p + 1) === 80 /* P */ && codeAt(s, p + 2) === RC) {
+        // `${x@P}` expands the value as a prompt: a `$( )` in it runs.
+        this.#complete = false;
+        p++;
       } else if (c === RC && !f.doubleQuoted) {
         // The first `}` ends it, as in bash: a `{` in it is a plain character.
         this.#pop(p + 1);

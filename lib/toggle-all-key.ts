@@ -1,5 +1,5 @@
 import { join, readFileSync } from "./node.ts";
-import { isStringList, parseJson } from "./values.ts";
+import { isString, isStringList, parseJson } from "./values.ts";
 
 /**
  * The toggle-all shortcut's id in pi's keybindings.json, next to pi's own actions:
@@ -21,7 +21,7 @@ export function toggleAllKeys(agentDir: string): string[] {
     return [DEFAULT_KEY];
   }
   const bound = (config as Record<string, unknown> | null)?.[TOGGLE_ALL];
-  const keys = typeof bound === "string" ? [bound] : bound;
+  const keys = isString(bound) ? [bound] : bound;
   if (isStringList(keys)) return [...new Set(keys)].filter((key) => key.trim());
   return [DEFAULT_KEY];
 }

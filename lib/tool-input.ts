@@ -12,7 +12,7 @@ import { fileURLToPath, homedir, isAbsolute, relative, resolve, sep } from "./no
 import * as present from "./presenter.ts";
 import { realPath } from "./real-path.ts";
 import { type ParsedShell, parseShell } from "./shell-parse.ts";
-import { isRecord } from "./values.ts";
+import { isRecord, isString } from "./values.ts";
 
 /** Tools whose input is one shell command: the prompt offers Edit for them. */
 export const isCommandTool = (name: string): name is "bash" | "powershell" => name === "bash" || name === "powershell";
@@ -43,7 +43,7 @@ export function normalizeToolInput(
 ): PermissionTool {
   const input = isRecord(rawInput) ? rawInput : {};
   // picc-edit may register its Claude-Code-shaped edit tool as "Edit"; hooks see one edit tool.
-  const kind = name === "Edit" && typeof input.file_path === "string" ? "edit" : name;
+  const kind = name === "Edit" && isString(input.file_path) ? "edit" : name;
   switch (kind) {
     case "bash":
     case "powershell": {
@@ -91,7 +91,7 @@ export function normalizeToolInput(
     case "find": {
       const fields: Unchecked<GrepToolInput | FindToolInput> = input;
       const pattern = text(fields.pattern);
-      const path = typeof fields.path === "string" ? fields.path : undefined;
+      const path = isString(fields.path) ? fields.path : undefined;
       // Without a path pi searches cwd.
       return Object.assign(resolvedPath(path || ".", cwd), {
         name: kind,
@@ -116,7 +116,7 @@ function mcpTool(name: string, input: Record<string, unknown>): McpTool | undefi
   const args: [string, present.ArgumentText][] = [];
   for (const key of Object.keys(input).sort()) {
     const value = input[key];
-    if (typeof value === "string" && value.includes("\n")) args.push([key, { lines: value }]);
+    if (isString(value) && value.includes("\n")) args.push([key, { lines: value }]);
     else {
       const json = oneLineJson(value);
       if (json !== undefined) args.push([key, { json }]);
@@ -129,7 +129,7 @@ function mcpTool(name: string, input: Record<string, unknown>): McpTool | undefi
 function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
   const pi: Unchecked<EditToolInput> = input;
   const claude: Unchecked<ClaudeEditInput> = input;
-  const claudeShape = typeof claude.file_path === "string";
+  const claudeShape = isString(claude.file_path);
   const path = text(claudeShape ? claude.file_path : pi.path);
   const edits: EditReplacement[] = claudeShape
     ? [{ oldText: text(claude.old_string), newText: text(claude.new_string) }]
@@ -217,6 +217,6 @@ function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   return sorted;
 }
 
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const text = (value: unknown): string => (isString(value) ? value : "");
 
 const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);

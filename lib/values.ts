@@ -6,12 +6,15 @@ import { readFileSync } from "./node.ts";
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-export const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === "string");
+export const isString = (value: unknown): value is string => typeof value === "string";
+
+export const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 
 /** The strings of a list; none when it is not one. */
-export const stringsOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+export const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter(isString) : []);
+
+/** `value`, or `max` when it is more, and never less than 0. */
+export const clamp = (value: number, max: number): number => Math.max(0, Math.min(value, max));
 
 /** The value `map` holds for `key`, made and added the first time. */
 export function getOrAdd<Key, Value>(map: Map<Key, Value>, key: Key, make: () => Value): Value {

@@ -59,6 +59,7 @@ describe("what a decision records", () => {
     expect(unansweredDecision(CALL, "no UI")).toEqual({ ...base, outcome: "block", by: "no UI" });
     expect(unansweredDecision(CALL, "timeout")).toEqual({ ...base, outcome: "abort", by: "timeout" });
     expect(unansweredDecision(CALL, "script ended")).toEqual({ ...base, outcome: "block", by: "script ended" });
+    expect(unansweredDecision(CALL, "turn stopped")).toEqual({ ...base, outcome: "block", by: "turn stopped" });
   });
 });
 
@@ -217,15 +218,39 @@ describe("the gatekeeper records every outcome and block", () => {
 
   test("the timeout: an Abort nobody gave; the agent is told, the turn stops, later calls are blocked unasked", async () => {
     expect(await answered("ls", "timed out")).toEqual({ block: true, reason: present.agentTimedOut("Ask") });
-    expect(records.map(({ time, ...decision }) => decision)).toEqual([
-      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls" }, "timeout"),
-    ]);
-    expect(await gatekeeper.onToolCall(bashCall("c2", "ls"), session.ctx)).toEqual({
+    expect(await gatekeeper.onToolCall(bashCall("c2", "ls -a"), session.ctx)).toEqual({
       block: true,
       reason: present.agentAbort("Ask"),
     });
+    expect(records.map(({ time, ...decision }) => decision)).toEqual([
+      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls" }, "timeout"),
+      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls -a" }, "turn stopped"),
+    ]);
     expect(approver.asked).toHaveLength(1);
     gatekeeper.onTurnEnd(session.ctx);
     expect(session.aborts).toBe(1);
+  });
+
+  test("after an Abort, the turn's later calls are recorded as blocked, queued prompts too; the next turn asks again", async () => {
+    const first = gatekeeper.onToolCall(bashCall("c1", "rm -r build"), session.ctx);
+    const queued = gatekeeper.onToolCall(bashCall("c2", "ls"), session.ctx);
+    (await approver.next()).answer({ kind: "abort" });
+    await first;
+    expect(await queued).toEqual({ block: true, reason: present.agentAbort("Ask") });
+    expect(await gatekeeper.onToolCall(bashCall("c3", "blocked"), session.ctx)).toEqual({
+      block: true,
+      reason: present.agentAbort("Ask"),
+    });
+    const stopped = (detail: string) => unansweredDecision({ hookName: "Ask", toolName: "bash", detail }, "turn stopped");
+    expect(records.map(({ time, ...decision }) => decision)).toEqual([
+      approverDecision({ hookName: "Ask", toolName: "bash", detail: "rm -r build" }, { kind: "abort" }),
+      stopped("ls"),
+      stopped("blocked"),
+    ]);
+    gatekeeper.onTurnEnd(session.ctx);
+    const next = gatekeeper.onToolCall(bashCall("c4", "ls"), session.ctx);
+    (await approver.next()).answer({ kind: "authorize" });
+    expect(await next).toBeUndefined();
+    expect(approver.asked).toHaveLength(2);
   });
 });

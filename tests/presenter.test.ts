@@ -602,6 +602,9 @@ describe("the decision log", () => {
     expect(present.decisionLine({ ...decision, outcome: "block", by: "script ended" })).toBe(
       "03:04:05  Blocked (its script had ended)  Git  bash: git commit -m x",
     );
+    expect(present.decisionLine({ ...decision, outcome: "block", by: "turn stopped" })).toBe(
+      "03:04:05  Blocked (the turn was stopped)  Git  bash: git commit -m x",
+    );
   });
 
   test("a long or multi-line command shows its first line, cut at 80 characters", () => {

@@ -341,6 +341,10 @@ const CASES: [source: string, commands: string[]][] = [
   ["env -S 'rm\\_y'", ['env -S "rm\\\\_y"', "eval: rm_y", "INCOMPLETE"]],
   ["env BASH_ENV=x bash -c :", ["bash -c :", "-c: :", "INCOMPLETE"]],
   ["PS4='$(rm y)' bash -xc :", ["bash -xc :", "-c: :", "INCOMPLETE"]],
+  // A prompt expansion runs what the value holds; hash -p renames a program for what follows.
+  ["x='$(rm y)'; : ${x@P}", [": ${x@P}°", "INCOMPLETE"]],
+  [": ${x@Q} ${a[@]} ${#@}", [': ${x@Q}° ${a[@]}° "${#@}"°']],
+  ["hash -p /bin/rm ls; ls y", ["hash -p /bin/rm ls", "ls y", "INCOMPLETE"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
