@@ -128,7 +128,11 @@ export type KnownToolName = "bash" | "powershell" | "read" | "edit" | "write" | 
 
 /** The typed tool for a name (or a union of names); any tool for `string`. */
 export type ToolNamed<Name extends string> = string extends Name ? PermissionTool : NarrowTool<Name>;
-type NarrowTool<Name extends string> = Name extends KnownToolName ? Extract<PermissionTool, { name: Name }> : OtherTool;
+type NarrowTool<Name extends string> = Name extends KnownToolName
+  ? Extract<PermissionTool, { name: Name }>
+  : Name extends `mcp__${string}__${string}`
+    ? McpTool
+    : OtherTool;
 
 export type Decision = RequestDecision | BlockDecision;
 export interface RequestDecision {
