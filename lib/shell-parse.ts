@@ -116,6 +116,7 @@ class Expansion {
     if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
     if (program.dynamic) return;
     const name = command.programName;
+    const codeLetter = CODE_OPTIONS.get(name);
     if (SHELLS.has(name)) {
       const run = shellInput(command.args);
       if (run === "stdin") this.#stdin(command, depth);
@@ -124,10 +125,11 @@ class Expansion {
     } else if (name === "eval") {
       const code = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
       if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
-    } else if (CODE_OPTIONS.has(name)) {
-      const letter = CODE_OPTIONS.get(name) as string;
+    } else if (codeLetter !== undefined) {
       const args = command.args;
-      const option = args.findIndex(({ text }) => text === "--command" || (/^-[A-Za-z]+$/.test(text) && text.endsWith(letter)));
+      const option = args.findIndex(
+        ({ text }) => text === "--command" || (/^-[A-Za-z]+$/.test(text) && text.endsWith(codeLetter)),
+      );
       if (option >= 0 && option + 1 < args.length) this.#payload([args[option + 1]], "-c", command.dir, depth);
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
