@@ -29,7 +29,7 @@ const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --
 
 /**
  * Programs that run code given as an option's value, wherever it stands: its letter, alone or last
- * in a bundle (`-lc`); `--command` too.
+ * in a bundle (`-lc`); `--command` and su's `--session-command` too.
  */
 const CODE_OPTIONS = new Map([
   ...["su", "runuser", "sg", "flock", "script"].map((name) => [name, "c"] as const),
@@ -127,10 +127,14 @@ class Expansion {
       if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
     } else if (codeLetter !== undefined) {
       const args = command.args;
-      const option = args.findIndex(
-        ({ text }) => text === "--command" || (/^-[A-Za-z]+$/.test(text) && text.endsWith(codeLetter)),
+      const at = args.findIndex(
+        ({ text }) => /^--(session-)?command/.test(text) || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
       );
-      if (option >= 0 && option + 1 < args.length) this.#payload([args[option + 1]], "-c", command.dir, depth);
+      const option = args[at]?.text;
+      // The code is the next word, or attached (`-c'…'`, `--command=…`): that is not read.
+      if (option !== undefined && (/^--(session-)?command$/.test(option) || option.endsWith(codeLetter))) {
+        if (at + 1 < args.length) this.#payload([args[at + 1]], "-c", command.dir, depth);
+      } else if (option !== undefined) this.#incomplete();
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
       const operands = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
@@ -262,8 +266,9 @@ class Expansion {
 const EXPANSION = new Expansion();
 
 /**
- * What a shell's arguments make it run: a `-c` payload word, "stdin", DYNAMIC when an option may be
- * known only at run time (`bash $x -c …`), or undefined (a script file, or `-c` without one).
+ * What a shell's arguments make it run: a `-c` payload word, "stdin" (also for a lone word known
+ * only at run time: a script, or nothing), DYNAMIC when an option may be known only at run time
+ * (`bash $x -c …`), or undefined (a script file, or `-c` without one).
  */
 function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
@@ -274,7 +279,8 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
     const text = word.text;
     if (word.dynamic) {
       if (command) break;
-      return at + 1 < args.length ? DYNAMIC : undefined;
+      // Alone, it may be nothing at all: then the shell reads its commands from stdin.
+      return at + 1 < args.length ? DYNAMIC : "stdin";
     }
     if (text === "--" || text === "-") {
       at++;

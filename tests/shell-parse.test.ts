@@ -345,6 +345,11 @@ const CASES: [source: string, commands: string[]][] = [
   ["x='$(rm y)'; : ${x@P}", [": ${x@P}°", "INCOMPLETE"]],
   [": ${x@Q} ${a[@]} ${#@}", [': ${x@Q}° ${a[@]}° "${#@}"°']],
   ["hash -p /bin/rm ls; ls y", ["hash -p /bin/rm ls", "ls y", "INCOMPLETE"]],
+  // A shell's lone word known only at run time may be nothing: it then reads the heredoc.
+  ["bash $x <<EOF\nrm y\nEOF", ["bash $x° <<EOF", "stdin: rm y"]],
+  // Code attached to its option is not read: said, not hidden.
+  ["su --command='rm y'; su -c'rm y'", ['su "--command=rm y"', 'su "-crm y"', "INCOMPLETE"]],
+  ["su --session-command 'rm y' u; su -l u", ['su --session-command "rm y" u', "-c: rm y", "su -l u"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
