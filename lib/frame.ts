@@ -1,10 +1,13 @@
-// Drawing shared by the overlays: a rounded border, and wrapping that never yields zero lines.
+// Drawing shared by the overlays: where they open, a rounded border, and wrapping that never yields zero lines.
 
 import type { Theme } from "@earendil-works/pi-coding-agent";
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { Paint } from "./presenter.ts";
 
 const EXACT_MIN_WIDTH = 32;
+
+/** Where our overlays open: the prompt and the /permissions list alike. */
+export const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 
 /**
  * Draws a border around a body, every line exactly `width` columns wide. Rows of the previous

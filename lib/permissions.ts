@@ -5,7 +5,7 @@ import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { editFile } from "./external-editor.ts";
-import { paintOf } from "./frame.ts";
+import { OVERLAY, paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { type Grant, type Grants, type HeldGrant, permissionsFolder, takeGrantedCall } from "./grants.ts";
 import { guard } from "./guard.ts";
@@ -26,8 +26,6 @@ import { toggleAllKeys } from "./toggle-all-key.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 import { isString } from "./values.ts";
 import { toVisible } from "./visible.ts";
-
-const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 
 /** The Approver's controls over which hooks run: /permissions and the toggle-all shortcut. */
 export function registerPermissionControls(

@@ -4,7 +4,7 @@
 
 import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { MAX_DEPTH, relocate, scan } from "./shell-scan.ts";
+import { MAX_DEPTH, relocate, runsCode, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
 import { afterOptions, flags, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
@@ -123,7 +123,7 @@ class Expansion {
       else if (run === DYNAMIC) this.#incomplete();
       else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
-      const code = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
+      const code = operands(command.args);
       if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
     } else if (codeLetter !== undefined) {
       const args = command.args;
@@ -135,10 +135,21 @@ class Expansion {
       if (option !== undefined && (/^--(session-)?command$/.test(option) || option.endsWith(codeLetter))) {
         if (at + 1 < args.length) this.#payload([args[at + 1]], "-c", command.dir, depth);
       } else if (option !== undefined) this.#incomplete();
+      else if (name === "sg") {
+        // `sg group 'code'`: the operand after the group runs through sh, with or without -c.
+        const [, code] = args.filter(({ text }) => text !== "-");
+        if (code) this.#payload([code], "-c", command.dir, depth);
+        else this.#stdin(command, depth);
+      } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
+    } else if (SHELL_STARTERS.has(name)) {
+      this.#stdin(command, depth);
+    } else if (DECLARATIONS.has(name)) {
+      // `export PS4=…` sets it as an assignment does.
+      if (command.args.some(runsCode)) this.#incomplete();
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
-      const operands = command.args[0]?.text === "--" ? command.args.slice(1) : command.args;
-      if (operands.length > 1 && !operands[0].text.startsWith("-")) this.#payload([operands[0]], "eval", command.dir, depth);
+      const [code, signal] = operands(command.args);
+      if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command.dir, depth);
     } else if (name === "source" || name === ".") {
       const file = command.args[0]?.text ?? "";
       // Code read from another command's output, or from the shell's input.
@@ -302,8 +313,17 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
   return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
 }
 
-/** An assignment to a variable that makes a shell run code of its own: at its start, or tracing each command. */
-const runsCode = (word: ShellWord): boolean => /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS)=/.test(word.text);
+/**
+ * Programs that start a shell when given no command (sudo: no program; su: no -c), and so run what
+ * the shell reads from stdin.
+ */
+const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas"]);
+
+/** Builtins whose operands may be assignments. */
+const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** A builtin's operands: its arguments after a leading `--`. */
+const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);
 
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */

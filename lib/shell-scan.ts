@@ -573,6 +573,8 @@ class Scanner {
     f.cmd = null;
     cmd.span.end = f.lastEnd;
     if (f.words.length === 0) {
+      // Assignments alone run nothing now, but `PS4='$(…)'; set -x` runs code at every command after.
+      if (cmd.assignments.some(runsCode)) this.#complete = false;
       if (cmd.redirects.length === 0) this.#drop(cmd);
       return;
     }
@@ -1245,6 +1247,9 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
     if (redirect.body) move(redirect.body);
   }
 }
+
+/** An assignment to a variable that makes a shell run code of its own: at its start, or tracing each command. */
+export const runsCode = (word: ShellWord): boolean => /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS)\+?=/.test(word.text);
 
 function isAssignment(word: ShellWord, firstQuote: number): boolean {
   if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;

@@ -2,13 +2,12 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import type { Attention } from "./attention.ts";
 import { externalEditorFor } from "./external-editor.ts";
-import { paintOf } from "./frame.ts";
+import { OVERLAY, paintOf } from "./frame.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
 import { askThroughDialogs, whenAborted } from "./rpc-prompt.ts";
 import { systemTimers, type Timers } from "./timers.ts";
 
-const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
 const OVERLAY_POLL_MS = 50;
 /** Waiting this long behind another overlay, the Approver is told why nothing appears. */
 const WAITING_NOTICE_MS = 2_000;

@@ -95,6 +95,10 @@ export const INTERNAL_PROPERTIES = [
   "rewrite",
   "say",
   "tone",
+  "scope",
+  "files",
+  "dontAsk",
+  "verdict",
 ];
 
 /** The internal properties that `api` (the Author API's source) or a text of `bundle` names: renamed, they would break. */

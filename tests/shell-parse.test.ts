@@ -350,6 +350,19 @@ const CASES: [source: string, commands: string[]][] = [
   // Code attached to its option is not read: said, not hidden.
   ["su --command='rm y'; su -c'rm y'", ['su "--command=rm y"', 'su "-crm y"', "INCOMPLETE"]],
   ["su --session-command 'rm y' u; su -l u", ['su --session-command "rm y" u', "-c: rm y", "su -l u"]],
+  // Given no command, these start a shell, which runs what it reads; sg runs its operand through sh.
+  ["su - u <<< 'rm y'", ['su - u <<<"rm y"', "stdin: rm y"]],
+  ["sudo -s <<< 'rm y'", ['sudo -s <<<"rm y"', "stdin: rm y"]],
+  ["sudo su <<EOF\nrm y\nEOF", ["su <<EOF", "stdin: rm y"]],
+  ["sg grp 'rm y'; sg - grp <<< 'rm z'", ['sg grp "rm y"', "-c: rm y", 'sg - grp <<<"rm z"', "stdin: rm z"]],
+  [
+    "sudo -u a make <<< 'rm y'; flock f <<< 'rm y'; mapfile a <<< 'rm y'",
+    ['make <<<"rm y"', 'flock f <<<"rm y"', 'mapfile a <<<"rm y"'],
+  ],
+  // Set alone or declared, these run code later: at every command after `set -x`, or in a shell started later.
+  ["PS4='$(rm y)'; set -x; true", ["set -x", "true", "INCOMPLETE"]],
+  ["export PS4='$(rm y)'; local BASH_ENV+=x", ['export "PS4=$(rm y)"', "local BASH_ENV+=x", "INCOMPLETE"]],
+  ["export A=1 B=2; x=1; echo PS4=x", ["export A=1 B=2", "echo PS4=x"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
