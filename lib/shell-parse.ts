@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, relocate, runsCode, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
-import { afterOptions, flags, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
+import { afterOptions, flags, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -146,6 +146,12 @@ class Expansion {
     } else if (DECLARATIONS.has(name)) {
       // `export PS4=…` sets it as an assignment does.
       if (command.args.some(runsCode)) this.#incomplete();
+    } else if (name === "alias") {
+      // A value runs where its name is used: sh expands aliases, and so does bash with expand_aliases.
+      for (const arg of command.args) {
+        const equals = arg.text.indexOf("=");
+        if (equals > 0) this.#payload([part(arg, equals + 1)], "eval", command.dir, depth);
+      }
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
       const [code, signal] = operands(command.args);

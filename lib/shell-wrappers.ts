@@ -160,8 +160,8 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
   return at + (spec.operands ?? 0);
 }
 
-/** The rest of a word from `offset` of its text: an attached flag value. */
-const part = (word: ShellWord, offset: number): ShellWord => ({
+/** The rest of a word from `offset` of its text: an attached flag value, an alias's value. */
+export const part = (word: ShellWord, offset: number): ShellWord => ({
   text: word.text.slice(offset),
   start: Math.min(word.start + offset, word.end),
   end: word.end,

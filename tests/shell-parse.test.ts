@@ -363,6 +363,9 @@ const CASES: [source: string, commands: string[]][] = [
   ["PS4='$(rm y)'; set -x; true", ["set -x", "true", "INCOMPLETE"]],
   ["export PS4='$(rm y)'; local BASH_ENV+=x", ['export "PS4=$(rm y)"', "local BASH_ENV+=x", "INCOMPLETE"]],
   ["export A=1 B=2; x=1; echo PS4=x", ["export A=1 B=2", "echo PS4=x"]],
+  // An alias's value runs where its name is used: sh expands aliases (bash with expand_aliases).
+  ["alias x='rm -rf y; ls'\nx", ['alias "x=rm -rf y; ls"', "eval: rm -rf y", "eval: ls", "x"]],
+  ["alias l='ls -la' g=git; alias -p", ['alias "l=ls -la" g=git', "eval: ls -la", "eval: git", "alias -p"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
