@@ -7,7 +7,7 @@
 // a function of `jitiImport` and jiti's `require`, taking Node's built-ins from
 // `process.getBuiltinModule` and importing through `jitiImport`.
 import { type Node, parse } from "acorn";
-import { visit } from "./alias-strings.ts";
+import { boundNames, visit } from "./alias-strings.ts";
 
 /** What a native import of the bundle fails with, before it compiles anything. */
 export const NOT_FROM_PI = "pi-permission-hooks must be loaded by pi's extension loader";
@@ -83,23 +83,13 @@ function builtinDeclaration({ source, specifiers }: Import, builtin: string): st
 
 /** The names a top-level statement declares. */
 function declaredNames(statement: Node): string[] {
-  const names: string[] = [];
-  const pattern = (node: Node | null): void => {
-    if (node === null) return;
-    if (node.type === "Identifier") names.push((node as Node & { name: string }).name);
-    else if (node.type === "ObjectPattern")
-      for (const property of (node as Node & { properties: Node[] }).properties)
-        pattern(property.type === "Property" ? (property as Node & { value: Node }).value : property);
-    else if (node.type === "ArrayPattern")
-      for (const element of (node as Node & { elements: (Node | null)[] }).elements) pattern(element);
-    else if (node.type === "RestElement") pattern((node as Node & { argument: Node }).argument);
-    else if (node.type === "AssignmentPattern") pattern((node as Node & { left: Node }).left);
-  };
   if (statement.type === "VariableDeclaration")
-    for (const declarator of (statement as Node & { declarations: (Node & { id: Node })[] }).declarations) pattern(declarator.id);
-  if (statement.type === "FunctionDeclaration" || statement.type === "ClassDeclaration")
-    pattern((statement as Node & { id: Node | null }).id);
-  return names;
+    return (statement as Node & { declarations: (Node & { id: Node })[] }).declarations.flatMap(({ id }) => boundNames(id));
+  if (statement.type === "FunctionDeclaration" || statement.type === "ClassDeclaration") {
+    const { id } = statement as Node & { id: Node | null };
+    return id === null ? [] : boundNames(id);
+  }
+  return [];
 }
 
 /** `text` as a string literal in whichever quote it holds fewer of. */

@@ -47,3 +47,11 @@ test("`void 0` is named too, except where it is compared", () => {
     "const a=void 0;f(a);g(a);h(a);k(a);y=x===void 0",
   );
 });
+
+test("a built-in read often enough is named too, but not as a key or a property, under typeof, or where the code declares that name", () => {
+  expect(aliasStrings("f(Math.min(a,b),Math.max(a,b),Math.abs(a),Math.sign(b),new Map);g({Math:1,Map},o.Math,typeof Math)")).toBe(
+    "const c=Math;f(c.min(a,b),c.max(a,b),c.abs(a),c.sign(b),new Map);g({Math:1,Map},o.Math,typeof Math)",
+  );
+  const declared = "function f(Math){return Math.min(a,b)+Math.max(a,b)+Math.abs(a)+Math.sign(b)+Math.round(a)}";
+  expect(aliasStrings(declared)).toBe(declared);
+});
