@@ -16,7 +16,7 @@ export interface ParsedShell {
 }
 
 const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
-const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
+const SHELLS = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh"]);
 
 const XARGS: WrapperSpec = {
   valueFlags: flags("-I -L -n -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var"),
@@ -118,16 +118,19 @@ class Expansion {
     const name = command.programName;
     const codeLetter = CODE_OPTIONS.get(name);
     if (SHELLS.has(name)) {
-      const run = shellInput(command.args);
+      const run = shellInput(command.args, this.#source);
       if (run === "stdin") this.#stdin(command, depth);
-      else if (run === DYNAMIC) this.#incomplete();
-      else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
+      else if (run === DYNAMIC) {
+        this.#incomplete();
+        this.#stdin(command, depth);
+      } else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
     } else if (name === "eval") {
       const code = operands(command.args);
       if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
     } else if (codeLetter !== undefined) {
       const args = command.args;
-      const at = args.findIndex(
+      // The last one counts: `su -c a -c b` runs b.
+      const at = args.findLastIndex(
         ({ text }) => /^--(session-)?command/.test(text) || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
       );
       const option = args[at]?.text;
@@ -157,7 +160,7 @@ class Expansion {
       const [code, signal] = operands(command.args);
       if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command.dir, depth);
     } else if (name === "source" || name === ".") {
-      const file = command.args[0]?.text ?? "";
+      const file = operands(command.args)[0]?.text ?? "";
       // Code read from another command's output, or from the shell's input.
       if (file.startsWith("<(")) this.#incomplete();
       else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
@@ -190,7 +193,10 @@ class Expansion {
     const source = this.#source;
     for (const redirect of command.redirects) {
       if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command.dir, depth);
+      else if (redirect.target?.text.startsWith("<(")) this.#incomplete();
       else if (redirect.body && redirect.target) {
+        // In a payload, offsets point into the words that spelled it, which may not spell the body.
+        if (command.via !== "source") this.#incomplete();
         const body = redirect.body;
         const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
         if (!this.#charge(body.end - body.start)) return;
@@ -283,11 +289,12 @@ class Expansion {
 const EXPANSION = new Expansion();
 
 /**
- * What a shell's arguments make it run: a `-c` payload word, "stdin" (also for a lone word known
- * only at run time: a script, or nothing), DYNAMIC when an option may be known only at run time
- * (`bash $x -c …`), or undefined (a script file, or `-c` without one).
+ * What a shell's arguments make it run: a `-c` payload word, "stdin" (also for a lone quoted word
+ * known only at run time: a script, or nothing), DYNAMIC when options may be known only at run time
+ * (`bash $x -c …`, `bash $x`, `bash "$@"`, `bash <(…)`), or undefined (a script file, or `-c`
+ * without one).
  */
-function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | undefined {
+function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
   let stdin = false;
   let at = 0;
@@ -296,8 +303,9 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
     const text = word.text;
     if (word.dynamic) {
       if (command) break;
-      // Alone, it may be nothing at all: then the shell reads its commands from stdin.
-      return at + 1 < args.length ? DYNAMIC : "stdin";
+      // Alone and quoted, it is one script, or nothing: then the shell reads its commands from stdin.
+      // Unquoted or a list (`"$@"`), it may be options too; `<(…)` is code from another command.
+      return at + 1 < args.length || !/^"[^@*]*"$/.test(source.slice(word.start, word.end)) ? DYNAMIC : "stdin";
     }
     if (text === "--" || text === "-") {
       at++;
@@ -306,7 +314,8 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
     if (/^[-+][A-Za-z]+$/.test(text)) {
       if (text[0] === "-" && text.includes("c")) command = true;
       if (text[0] === "-" && text.includes("s")) stdin = true;
-      at += /[oO]$/.test(text) ? 2 : 1;
+      // Each `o` in a bundle takes a word: `-oc posix '…'`.
+      at += 1 + (text.match(/[oO]/g)?.length ?? 0);
       continue;
     }
     if (text.startsWith("--")) {
@@ -323,7 +332,7 @@ function shellInput(args: ShellWord[]): ShellWord | "stdin" | typeof DYNAMIC | u
  * Programs that start a shell when given no command (sudo: no program; su: no -c), and so run what
  * the shell reads from stdin.
  */
-const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas"]);
+const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas", "newgrp"]);
 
 /** Builtins whose operands may be assignments. */
 const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);

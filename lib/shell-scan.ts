@@ -1248,8 +1248,12 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
   }
 }
 
-/** An assignment to a variable that makes a shell run code of its own: at its start, or tracing each command. */
-export const runsCode = (word: ShellWord): boolean => /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS)\+?=/.test(word.text);
+/**
+ * An assignment to a variable that makes a shell run code of its own: at its start, tracing each
+ * command, for a program's name (`BASH_CMDS[ls]=/bin/rm`), or as a function bash imports.
+ */
+export const runsCode = (word: ShellWord): boolean =>
+  /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES|BASH_FUNC_[^=]*)(\[[^\]]*\])?\+?=/.test(word.text);
 
 function isAssignment(word: ShellWord, firstQuote: number): boolean {
   if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;

@@ -38,7 +38,8 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
   doas: wrapper("-u -a -C", "-C -L"),
   nohup: wrapper(),
   nice: wrapper("-n --adjustment"),
-  time: wrapper("-f --format -o --output"),
+  // A keyword, which assignments and `!` may follow.
+  time: { assignments: true, valueFlags: flags("-f --format -o --output") },
   timeout: wrapper("-s --signal -k --kill-after", "", 1),
   stdbuf: wrapper("-i --input -o --output -e --error"),
   setsid: wrapper(),
@@ -51,8 +52,10 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
   unbuffer: wrapper(),
   caffeinate: wrapper("-t -w"),
   eatmydata: wrapper(),
-  fakeroot: wrapper(),
-  coproc: wrapper(),
+  fakeroot: wrapper("-l --lib --faked -s -i -b --fd-base"),
+  coproc: { assignments: true },
+  "!": wrapper(),
+  busybox: wrapper("", "--list --help --install"),
 });
 
 export interface Unwrapped {

@@ -345,8 +345,13 @@ const CASES: [source: string, commands: string[]][] = [
   ["x='$(rm y)'; : ${x@P}", [": ${x@P}°", "INCOMPLETE"]],
   [": ${x@Q} ${a[@]} ${#@}", [': ${x@Q}° ${a[@]}° "${#@}"°']],
   ["hash -p /bin/rm ls; ls y", ["hash -p /bin/rm ls", "ls y", "INCOMPLETE"]],
-  // A shell's lone word known only at run time may be nothing: it then reads the heredoc.
-  ["bash $x <<EOF\nrm y\nEOF", ["bash $x° <<EOF", "stdin: rm y"]],
+  // A shell's lone word known only at run time may be nothing: it then reads the heredoc. Unquoted,
+  // or a list, it may be options too; quoted, it is one script.
+  ["bash $x <<EOF\nrm y\nEOF", ["bash $x° <<EOF", "stdin: rm y", "INCOMPLETE"]],
+  ['set -- -c "rm y"; bash "$@"', ['set -- -c "rm y"', "bash $@°", "INCOMPLETE"]],
+  // Code read from another command.
+  ["bash <(echo rm y)", ['bash "<(echo rm y)"°', "echo rm y", "INCOMPLETE"]],
+  ["bash < <(echo rm y)", ['bash <"<(echo rm y)"°', "echo rm y", "INCOMPLETE"]],
   // Code attached to its option is not read: said, not hidden.
   ["su --command='rm y'; su -c'rm y'", ['su "--command=rm y"', 'su "-crm y"', "INCOMPLETE"]],
   ["su --session-command 'rm y' u; su -l u", ['su --session-command "rm y" u', "-c: rm y", "su -l u"]],
@@ -366,6 +371,19 @@ const CASES: [source: string, commands: string[]][] = [
   // An alias's value runs where its name is used: sh expands aliases (bash with expand_aliases).
   ["alias x='rm -rf y; ls'\nx", ['alias "x=rm -rf y; ls"', "eval: rm -rf y", "eval: ls", "x"]],
   ["alias l='ls -la' g=git; alias -p", ['alias "l=ls -la" g=git', "eval: ls -la", "eval: git", "alias -p"]],
+  // time and coproc are keywords: assignments and `!` may follow them.
+  ["time FOO=1 rm -rf y; time -p ! rm y; coproc X=1 rm z", ["rm -rf y", "rm y", "rm z"]],
+  // Each `o` in a bundle takes a word; the last -c counts.
+  ["bash -oc posix 'rm y'", ['bash -oc posix "rm y"', "-c: rm y"]],
+  ["su -c echo -c 'rm y'", ['su -c echo -c "rm y"', "-c: rm y"]],
+  ["source -- /dev/stdin <<< 'rm y'", ['source -- /dev/stdin <<<"rm y"', "stdin: rm y"]],
+  ["rbash -c 'rm y'; newgrp g <<< 'rm z'", ['rbash -c "rm y"', "-c: rm y", 'newgrp g <<<"rm z"', "stdin: rm z"]],
+  ["fakeroot -s state rm y; busybox rm y; busybox --list", ["rm y", "rm y", "busybox --list"]],
+  // A program's name pointed elsewhere; a function bash imports from the environment.
+  ["BASH_CMDS[ls]=/bin/rm; ls y", ["ls y", "INCOMPLETE"]],
+  ["env 'BASH_FUNC_ls%%=() { rm y; }' bash -c ls", ["bash -c ls", "-c: ls", "INCOMPLETE"]],
+  // In a payload, a heredoc's offsets point into the words that spelled it.
+  ["bash -c $'bash <<EOF\\nrm y\\nEOF'", ['bash -c "bash <<EOF\\nrm y\\nEOF"', "-c: bash <<EOF", "stdin: $", "INCOMPLETE"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
