@@ -146,9 +146,10 @@ class Expansion {
       } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
     } else if (SHELL_STARTERS.has(name)) {
       this.#stdin(command, depth);
-    } else if (DECLARATIONS.has(name)) {
-      // `export PS4=…` sets it as an assignment does.
-      if (command.args.some(runsCode)) this.#incomplete();
+    } else if (NAMING.has(name)) {
+      // `export PS4=…` sets it as an assignment does; a subscript of a name given as text is evaluated,
+      // command substitutions included: `read 'a[$(…)]'`.
+      if (command.args.some((arg) => runsCode(arg) || (!arg.dynamic && /\[.*(\$\(|`)/s.test(arg.text)))) this.#incomplete();
     } else if (name === "alias") {
       // A value runs where its name is used: sh expands aliases, and so does bash with expand_aliases.
       for (const arg of command.args) {
@@ -334,8 +335,21 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
  */
 const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas", "newgrp"]);
 
-/** Builtins whose operands may be assignments. */
-const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+/** Builtins whose operands may name variables, or assign them. */
+const NAMING = new Set([
+  "export",
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "printf",
+  "read",
+  "unset",
+  "let",
+  "test",
+  "[",
+  "wait",
+]);
 
 /** A builtin's operands: its arguments after a leading `--`. */
 const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);

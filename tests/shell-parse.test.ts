@@ -384,6 +384,10 @@ const CASES: [source: string, commands: string[]][] = [
   ["env 'BASH_FUNC_ls%%=() { rm y; }' bash -c ls", ["bash -c ls", "-c: ls", "INCOMPLETE"]],
   // In a payload, a heredoc's offsets point into the words that spelled it.
   ["bash -c $'bash <<EOF\\nrm y\\nEOF'", ['bash -c "bash <<EOF\\nrm y\\nEOF"', "-c: bash <<EOF", "stdin: $", "INCOMPLETE"]],
+  // Bash evaluates a subscript in a name given as text, command substitutions included.
+  ["read 'a[$(rm y)]' <<< x", ['read "a[$(rm y)]" <<<x', "INCOMPLETE"]],
+  ["printf -v 'a[`rm y`]' x; let 'a[$(rm z)]=1'", ['printf -v "a[`rm y`]" x', 'let "a[$(rm z)]=1"', "INCOMPLETE"]],
+  ["unset 'a[1]'; test -n \"$(ls)[x]\"", ["unset a[1]", 'test -n "$(ls)[x]"°', "ls"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
