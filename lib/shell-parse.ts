@@ -192,6 +192,9 @@ class Expansion {
   /** A shell reading its commands from stdin: its here-strings and heredocs. */
   #stdin(command: ShellCommand, depth: number): void {
     const source = this.#source;
+    // With no input of its own, it reads what it inherits: a heredoc or here-string given to a
+    // command around it (`{ bash; } <<EOF`, `eval bash <<< …`, `exec <<< …; bash`) is not followed.
+    if (!command.redirects.some(({ op }) => /^0?<(?!&)/.test(op)) && source.includes("<<")) this.#incomplete();
     for (const redirect of command.redirects) {
       if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command.dir, depth);
       else if (redirect.target?.text.startsWith("<(")) this.#incomplete();

@@ -128,7 +128,9 @@ const CASES: [source: string, commands: string[]][] = [
   ["sh -s <<EOF\ngit push\nEOF", ["sh -s <<EOF", "stdin: git push"]],
   ["bash <<< 'git add .'", ['bash <<<"git add ."', "stdin: git add ."]],
   ["cat <<EOF", ["cat <<EOF", "INCOMPLETE"]],
-  ["cat <<EOF | sh\ngit add\nEOF", ["cat <<EOF", "sh"]],
+  // A pipe's text is not followed; a heredoc's on the line may be what reaches the shell.
+  ["cat <<EOF | sh\ngit add\nEOF", ["cat <<EOF", "sh", "INCOMPLETE"]],
+  ["echo 'git add' | sh", ['echo "git add"', "sh"]],
   ["sh -c 'git add .'", ['sh -c "git add ."', "-c: git add ."]],
   ['bash -lc "git add . && git push"', ['bash -lc "git add . && git push"', "-c: git add .", "-c: git push"]],
   ["zsh -c 'a; b'", ['zsh -c "a; b"', "-c: a", "-c: b"]],
@@ -388,6 +390,13 @@ const CASES: [source: string, commands: string[]][] = [
   ["read 'a[$(rm y)]' <<< x", ['read "a[$(rm y)]" <<<x', "INCOMPLETE"]],
   ["printf -v 'a[`rm y`]' x; let 'a[$(rm z)]=1'", ['printf -v "a[`rm y`]" x', 'let "a[$(rm z)]=1"', "INCOMPLETE"]],
   ["unset 'a[1]'; test -n \"$(ls)[x]\"", ["unset a[1]", 'test -n "$(ls)[x]"°', "ls"]],
+  // A shell with no input of its own reads what it inherits: a heredoc given to a command around it.
+  ["{ bash; } <<< 'rm y'", ["bash", ' <<<"rm y"', "INCOMPLETE"]],
+  [
+    "eval bash <<< 'rm y'; exec 3<<< 'rm z'; sh <&3",
+    ['eval bash <<<"rm y"', "eval: bash", 'exec 3<<<"rm z"', "sh <&3", "INCOMPLETE"],
+  ],
+  ["cat <<EOF\nx\nEOF\nbash x.sh", ["cat <<EOF", "bash x.sh"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
