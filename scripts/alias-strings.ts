@@ -1,7 +1,7 @@
 // A build pass after the minifiers, which leave every string literal and global name where it is
-// written: a string the bundle repeats often enough (and `void 0`, and a built-in such as `Object`)
-// is declared once, as a module-level constant with a short name nothing else uses, and each use
-// names it. About 2.4 KB off dist/hooks.js.
+// written: a string the bundle repeats often enough (and `void 0`, a built-in such as `Object`, and
+// a function of one such as `Math.max`) is declared once, as a module-level constant with a short
+// name nothing else uses, and each use names it. About 2.8 KB off dist/hooks.js.
 import { type Node, parse } from "acorn";
 
 /** `code`, an ES module, with its repeated string literals and built-ins aliased wherever that makes it shorter. */
@@ -9,9 +9,13 @@ export function aliasStrings(code: string): string {
   const program = parse(code, { ecmaVersion: "latest", sourceType: "module" });
   const names = new Set<string>();
   const uses = new Map<string, Node[]>();
+  const functions = new Map<string, Member[]>();
   const declared = declaredNames(program);
   visit(program, null, (node, parent) => {
-    if (node.type === "Identifier") {
+    const fn = node.type === "MemberExpression" ? thisFreeFunction(node as Member, declared) : undefined;
+    if (fn !== undefined && isGlobalRead(node, parent)) {
+      functions.set(fn, [...(functions.get(fn) ?? []), node as Member]);
+    } else if (node.type === "Identifier") {
       const { name } = node as Node & { name: string };
       names.add(name);
       if (BUILT_INS.has(name) && !declared.has(name) && isGlobalRead(node, parent))
@@ -28,6 +32,16 @@ export function aliasStrings(code: string): string {
       uses.set("void 0", [...(uses.get("void 0") ?? []), node]);
     }
   });
+  // A function such as `Math.max` is named on its own where that pays even with a two-letter name;
+  // otherwise its uses stay uses of its built-in.
+  for (const [fn, members] of functions) {
+    if (!pays(members.length, fn, "ab")) continue;
+    uses.set(fn, members);
+    const objects = new Set<Node>(members.map(({ object }) => object));
+    const builtIn = members[0].object.name;
+    const otherUses = (uses.get(builtIn) ?? []).filter((node) => !objects.has(node));
+    uses.set(builtIn, otherUses);
+  }
   const fresh = freshNames(names);
   const declarations: string[] = [];
   const replacements: { node: Node; name: string }[] = [];
@@ -35,8 +49,7 @@ export function aliasStrings(code: string): string {
   const bySaving = [...uses].sort(([a, aUses], [b, bUses]) => b.length * bUses.length - a.length * aUses.length);
   for (const [raw, nodes] of bySaving) {
     const name = fresh.peek();
-    // Each use shrinks from the literal to the name; the declaration `name=raw,` costs once.
-    if (nodes.length * (raw.length - name.length) <= name.length + raw.length + 2) continue;
+    if (!pays(nodes.length, raw, name)) continue;
     fresh.take();
     declarations.push(`${name}=${raw}`);
     for (const node of nodes) replacements.push({ node, name });
@@ -52,6 +65,9 @@ export function aliasStrings(code: string): string {
   // First, before any code that runs as the module loads: imports are hoisted wherever they stand.
   return `const ${declarations.join(",")};${aliased}`;
 }
+
+/** Whether naming `raw` pays: each use shrinks from `raw` to `name`; the declaration `name=raw,` costs once. */
+const pays = (uses: number, raw: string, name: string) => uses * (raw.length - name.length) > name.length + raw.length + 2;
 
 const isUndefined = (node: Node) =>
   node.type === "UnaryExpression" &&
@@ -79,7 +95,46 @@ const BUILT_INS = new Set([
   "process",
 ]);
 
-/** Whether an identifier reads a variable: not a property, a key or a label, not under `typeof`, not left of an operator (an assignment's). */
+/**
+ * Functions of built-ins that don't read `this` (unlike `Promise.resolve` or `Array.from`), so that
+ * called by a name of their own they do what they do called as methods; fixed, as the built-ins are.
+ */
+const THIS_FREE_FUNCTIONS = new Set([
+  "Array.isArray",
+  "JSON.parse",
+  "JSON.stringify",
+  "Math.ceil",
+  "Math.floor",
+  "Math.max",
+  "Math.min",
+  "Number.isFinite",
+  "Number.isInteger",
+  "Number.isNaN",
+  "Number.isSafeInteger",
+  "Number.parseInt",
+  "Object.assign",
+  "Object.entries",
+  "Object.freeze",
+  "Object.fromEntries",
+  "Object.keys",
+  "String.fromCharCode",
+  "String.fromCodePoint",
+]);
+
+type Member = Node & { object: Node & { name: string }; property: Node & { name: string }; computed: boolean; optional: boolean };
+
+/** `Math.max` where `member` is that function of the built-in, read by its plain name. */
+function thisFreeFunction(member: Member, declared: Set<string>): string | undefined {
+  const { object, property, computed, optional } = member;
+  if (computed || optional || object.type !== "Identifier" || declared.has(object.name)) return undefined;
+  const fn = `${object.name}.${property.name}`;
+  return THIS_FREE_FUNCTIONS.has(fn) ? fn : undefined;
+}
+
+/**
+ * Whether an identifier (or a member such as `Math.max`) is read: not a property, a key or a label,
+ * not under `typeof` or `delete`, not left of an operator (an assignment's).
+ */
 function isGlobalRead(identifier: Node, parent: Node | null): boolean {
   if (parent === null || NOT_VARIABLES.has(parent.type) || MODULE_SYNTAX.has(parent.type)) return false;
   const { property, key, computed, shorthand, left, operator } = parent as Node & {
@@ -91,7 +146,7 @@ function isGlobalRead(identifier: Node, parent: Node | null): boolean {
     operator?: string;
   };
   if (property === identifier || key === identifier) return computed === true;
-  return !shorthand && left !== identifier && operator !== "typeof";
+  return !shorthand && left !== identifier && operator !== "typeof" && operator !== "delete";
 }
 
 const NOT_VARIABLES = new Set(["LabeledStatement", "BreakStatement", "ContinueStatement", "UpdateExpression"]);

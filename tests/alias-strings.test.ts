@@ -55,3 +55,23 @@ test("a built-in read often enough is named too, but not as a key or a property,
   const declared = "function f(Math){return Math.min(a,b)+Math.max(a,b)+Math.abs(a)+Math.sign(b)+Math.round(a)}";
   expect(aliasStrings(declared)).toBe(declared);
 });
+
+test("a built-in's function that doesn't read `this` is named on its own where that pays, and otherwise stays a use of its built-in", () => {
+  expect(aliasStrings("f(Math.max(a,b),Math.max(c,d),Math.max(a,c),Math.max(b,d),Math.abs(a))")).toBe(
+    "const e=Math.max;f(e(a,b),e(c,d),e(a,c),e(b,d),Math.abs(a))",
+  );
+  expect(aliasStrings("f(Math.max(a,b),Math.max(c,d),Math.abs(a),Math.abs(b))")).toBe(
+    "const e=Math;f(e.max(a,b),e.max(c,d),e.abs(a),e.abs(b))",
+  );
+});
+
+test("a built-in's function is not named where it is written, deleted, under typeof, computed, optional, declared, or reads `this`", () => {
+  expect(
+    aliasStrings('Math.max=f;Math.max++;delete Math.max;typeof Math.max;Math["max"](a);Math?.max(a);g(Math.max,Math.max)'),
+  ).toBe('const b=Math;b.max=f;b.max++;delete b.max;typeof b.max;b["max"](a);b?.max(a);g(b.max,b.max)');
+  const declared = "function f(Math){return Math.max(a,b)+Math.max(a,b)+Math.max(a,b)+Math.max(a,b)}";
+  expect(aliasStrings(declared)).toBe(declared);
+  expect(aliasStrings("f(Promise.resolve(a),Promise.resolve(b),Promise.resolve(c),Promise.resolve(d))")).toBe(
+    "const e=Promise;f(e.resolve(a),e.resolve(b),e.resolve(c),e.resolve(d))",
+  );
+});
