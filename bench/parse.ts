@@ -57,6 +57,7 @@ export async function parse(): Promise<Row[]> {
   const [oursTotal, theirsTotal, theirCommandsTotal] = [median(oursPasses), median(theirsPasses), median(theirCommandPasses)];
   const megabyte = `${'git add . && echo "$(date)" | tee -a log; '.repeat(24_000)}true`;
   const nested = `echo ${"$(echo ".repeat(10_000)}x${")".repeat(10_000)}`;
+  const brackets = `printf -v 'x${"[".repeat(1_000_000)}'`;
   return [
     {
       benchmark: "parse",
@@ -86,6 +87,7 @@ export async function parse(): Promise<Row[]> {
     },
     worst(`1 MB one-liner (${(megabyte.length / 1e6).toFixed(1)} MB)`, megabyte),
     worst("10,000 nested $( )", nested),
+    worst("1 MB of [ in a name given to printf -v", brackets),
   ];
 }
 

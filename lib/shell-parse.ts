@@ -4,7 +4,7 @@
 
 import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { MAX_DEPTH, relocate, runsCode, scan } from "./shell-scan.ts";
+import { MAX_DEPTH, namesCode, relocate, runsCode, scan } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
 import { afterOptions, flags, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
@@ -146,10 +146,16 @@ class Expansion {
       } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
     } else if (SHELL_STARTERS.has(name)) {
       this.#stdin(command, depth);
-    } else if (NAMING.has(name)) {
-      // `export PS4=…` sets it as an assignment does; a subscript of a name given as text is evaluated,
-      // command substitutions included: `read 'a[$(…)]'`.
-      if (command.args.some((arg) => runsCode(arg) || (!arg.dynamic && /\[.*(\$\(|`)/s.test(arg.text)))) this.#incomplete();
+    } else if (DECLARATIONS.has(name)) {
+      // `export PS4=…` sets it as an assignment does; bash evaluates a subscript in what they assign.
+      if (command.args.some((arg) => runsCode(arg) || subscriptRuns(arg))) this.#incomplete();
+    } else if (NAME_FLAGS.has(name)) {
+      // A variable these set may be one that runs code; bash evaluates a subscript in its name.
+      const flag = NAME_FLAGS.get(name);
+      const args = command.args;
+      const named = (arg: ShellWord, at: number) =>
+        /^[A-Za-z_]\w*(\[|$)/.test(arg.text) && (!flag || args[at - 1]?.text === flag) && (namesCode(arg) || subscriptRuns(arg));
+      if (args.some(named)) this.#incomplete();
     } else if (name === "alias") {
       // A value runs where its name is used: sh expands aliases, and so does bash with expand_aliases.
       for (const arg of command.args) {
@@ -293,10 +299,9 @@ class Expansion {
 const EXPANSION = new Expansion();
 
 /**
- * What a shell's arguments make it run: a `-c` payload word, "stdin" (also for a lone quoted word
- * known only at run time: a script, or nothing), DYNAMIC when options may be known only at run time
- * (`bash $x -c …`, `bash $x`, `bash "$@"`, `bash <(…)`), or undefined (a script file, or `-c`
- * without one).
+ * What a shell's arguments make it run: a `-c` payload word, "stdin", DYNAMIC when options may be
+ * known only at run time (`bash $x`, `bash "$@"`, `bash <(…)`), or undefined (a script file, or
+ * `-c` without one).
  */
 function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
@@ -307,9 +312,10 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
     const text = word.text;
     if (word.dynamic) {
       if (command) break;
-      // Alone and quoted, it is one script, or nothing: then the shell reads its commands from stdin.
-      // Unquoted or a list (`"$@"`), it may be options too; `<(…)` is code from another command.
-      return at + 1 < args.length || !/^"[^@*]*"$/.test(source.slice(word.start, word.end)) ? DYNAMIC : "stdin";
+      // Starting with an unquoted expansion (`$x`, `<(…)`, code from another command) or a list
+      // (`"$@"`), its words may be options, or none (the shell then reads stdin); else it is the script.
+      if (/^([$`<]|"\$(\{\w*\[)?[@*])/.test(source.slice(word.start, word.end))) return DYNAMIC;
+      break;
     }
     if (text === "--" || text === "-") {
       at++;
@@ -338,21 +344,25 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
  */
 const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas", "newgrp"]);
 
-/** Builtins whose operands may name variables, or assign them. */
-const NAMING = new Set([
-  "export",
-  "declare",
-  "typeset",
-  "local",
-  "readonly",
-  "printf",
-  "read",
-  "unset",
-  "let",
-  "test",
-  "[",
-  "wait",
+/** Builtins whose operands may be assignments. */
+const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** Builtins given variables' names: any operand of read, unset and let; the value of printf's and test's `-v`, wait's `-p`. */
+const NAME_FLAGS = new Map([
+  ["read", ""],
+  ["unset", ""],
+  ["let", ""],
+  ["printf", "-v"],
+  ["test", "-v"],
+  ["[", "-v"],
+  ["wait", "-p"],
 ]);
+
+/** A subscript holding a command substitution, in a name given as text: bash evaluates it (`a[$(…)]`). */
+function subscriptRuns({ text, dynamic }: ShellWord): boolean {
+  const open = text.indexOf("[");
+  return !dynamic && open >= 0 && (text.includes("$(", open) || text.includes("`", open));
+}
 
 /** A builtin's operands: its arguments after a leading `--`. */
 const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);

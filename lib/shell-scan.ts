@@ -1249,11 +1249,18 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
 }
 
 /**
- * An assignment to a variable that makes a shell run code of its own: at its start, tracing each
- * command, for a program's name (`BASH_CMDS[ls]=/bin/rm`), or as a function bash imports.
+ * Variables that make a shell run code of its own: at its start, tracing each command, for a
+ * program's name (`BASH_CMDS[ls]=/bin/rm`), or as a function bash imports.
  */
-export const runsCode = (word: ShellWord): boolean =>
-  /^(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES|BASH_FUNC_[^=]*)(\[[^\]]*\])?\+?=/.test(word.text);
+const CODE_VARIABLE = "(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES|BASH_FUNC_[^=]*)(\\[[^\\]]*\\])?";
+const ASSIGNS_CODE = new RegExp(`^${CODE_VARIABLE}\\+?=`);
+const NAMES_CODE = new RegExp(`^${CODE_VARIABLE}$`);
+
+/** An assignment to a variable that makes a shell run code. */
+export const runsCode = (word: ShellWord): boolean => ASSIGNS_CODE.test(word.text);
+
+/** Such a variable's name, as a builtin that sets it is given: `read PS4`, `printf -v PS4`. */
+export const namesCode = (word: ShellWord): boolean => NAMES_CODE.test(word.text);
 
 function isAssignment(word: ShellWord, firstQuote: number): boolean {
   if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;

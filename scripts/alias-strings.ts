@@ -11,7 +11,9 @@ export function aliasStrings(code: string): string {
   const uses = new Map<string, Node[]>();
   const functions = new Map<string, Member[]>();
   const declared = declaredNames(program);
+  const assigned = inPatterns(program);
   visit(program, null, (node, parent) => {
+    if (assigned.has(node)) return;
     const fn = node.type === "MemberExpression" ? thisFreeFunction(node as Member, declared) : undefined;
     if (fn !== undefined && isGlobalRead(node, parent)) {
       functions.set(fn, [...(functions.get(fn) ?? []), node as Member]);
@@ -160,6 +162,15 @@ function declaredNames(program: Node): Set<string> {
       if (binding) for (const name of boundNames(binding)) declared.add(name);
   });
   return declared;
+}
+
+/** Everything inside a destructuring pattern (`[a, b.c] = …`): what it assigns to is no read to rewrite. */
+function inPatterns(program: Node): Set<Node> {
+  const inside = new Set<Node>();
+  visit(program, null, (node) => {
+    if (node.type === "ArrayPattern" || node.type === "ObjectPattern") visit(node, null, (child) => inside.add(child));
+  });
+  return inside;
 }
 
 /** The names a binding pattern declares: `a`, `{a, b: [c]}`, `...d`, `e = 1`. */

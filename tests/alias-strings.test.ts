@@ -75,3 +75,10 @@ test("a built-in's function is not named where it is written, deleted, under typ
     "const e=Promise;f(e.resolve(a),e.resolve(b),e.resolve(c),e.resolve(d))",
   );
 });
+
+test("a built-in or its function a destructuring pattern assigns to is left as it is", () => {
+  const code = "[Math.max]=a;({x:Math.min}=b);[Math]=c;f(Math.max(a,b),Math.max(c,d),Math.max(a,c),Math.max(b,d),Math.abs(a))";
+  expect(aliasStrings(code)).toBe(
+    "const e=Math.max;[Math.max]=a;({x:Math.min}=b);[Math]=c;f(e(a,b),e(c,d),e(a,c),e(b,d),Math.abs(a))",
+  );
+});

@@ -397,6 +397,15 @@ const CASES: [source: string, commands: string[]][] = [
     ['eval bash <<<"rm y"', "eval: bash", 'exec 3<<<"rm z"', "sh <&3", "INCOMPLETE"],
   ],
   ["cat <<EOF\nx\nEOF\nbash x.sh", ["cat <<EOF", "bash x.sh"]],
+  // A variable a builtin sets by name may be one that runs code; text that merely holds brackets is text.
+  ["printf -v PS4 '$(rm y)'; read -r BASH_ENV", ['printf -v PS4 "$(rm y)"', "read -r BASH_ENV", "INCOMPLETE"]],
+  ["declare -i n='a[$(rm y)]'", ['declare -i "n=a[$(rm y)]"', "INCOMPLETE"]],
+  [
+    "printf '%s' '- [ ] Run `npm test`' >> TODO.md; read -p 'Go [`y`]? ' a; printf 'ENV=prod' > .env",
+    ['printf %s "- [ ] Run `npm test`" >>TODO.md', 'read -p "Go [`y`]? " a', "printf ENV=prod >.env"],
+  ],
+  // A script named by a word that starts with text, or quoted, is the script.
+  ['sh ~/install.sh; bash ./s/$n.sh x; bash "$d"/x.sh', ["sh ~/install.sh°", "bash ./s/$n.sh° x", "bash $d/x.sh°"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
