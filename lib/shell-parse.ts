@@ -312,9 +312,10 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
     const text = word.text;
     if (word.dynamic) {
       if (command) break;
-      // Starting with an unquoted expansion (`$x`, `<(…)`, code from another command) or a list
-      // (`"$@"`), its words may be options, or none (the shell then reads stdin); else it is the script.
-      if (/^([$`<]|"\$(\{\w*\[)?[@*])/.test(source.slice(word.start, word.end))) return DYNAMIC;
+      // Starting with an unquoted expansion (`$x`, `<(…)`, code from another command, a glob or a
+      // brace: `*` may match a file named `-c`) or a list (`"$@"`), its words may be options, or none
+      // (the shell then reads stdin); else it is the script.
+      if (/^([$`<*?[{@!]|"\$(\{\w*\[)?[@*])/.test(source.slice(word.start, word.end))) return DYNAMIC;
       break;
     }
     if (text === "--" || text === "-") {

@@ -404,6 +404,8 @@ const CASES: [source: string, commands: string[]][] = [
     "printf '%s' '- [ ] Run `npm test`' >> TODO.md; read -p 'Go [`y`]? ' a; printf 'ENV=prod' > .env",
     ['printf %s "- [ ] Run `npm test`" >>TODO.md', 'read -p "Go [`y`]? " a', "printf ENV=prod >.env"],
   ],
+  // A glob or a brace may expand to options: a file named `-c`, `{-c,…}`.
+  ["bash *; bash {-c,'rm y'}", ["bash *°", 'bash "{-c,rm y}"°', "INCOMPLETE"]],
   // A script named by a word that starts with text, or quoted, is the script.
   ['sh ~/install.sh; bash ./s/$n.sh x; bash "$d"/x.sh', ["sh ~/install.sh°", "bash ./s/$n.sh° x", "bash $d/x.sh°"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
