@@ -1,13 +1,19 @@
 // Drawing shared by the overlays: where they open, a rounded border, and wrapping that never yields zero lines.
 
 import type { Theme } from "@earendil-works/pi-coding-agent";
-import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
+import { type Component, truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@earendil-works/pi-tui";
 import type { Paint } from "./presenter.ts";
 
 const EXACT_MIN_WIDTH = 32;
 
-/** Where our overlays open: the prompt and the /permissions list alike. */
-export const OVERLAY = { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" } as const;
+/** How our overlays open, and where: the prompt and the /permissions list alike. */
+export const OVERLAY = {
+  overlay: true,
+  overlayOptions: { anchor: "center", width: "80%", minWidth: 40, maxHeight: "100%" },
+} as const;
+
+/** A component that draws nothing: what pi is handed where it wants one only to pass us its TUI. */
+export const nothingDrawn = (): Component => ({ render: () => [], invalidate() {} });
 
 /**
  * Draws a border around a body, every line exactly `width` columns wide. Rows of the previous

@@ -394,12 +394,12 @@ export class Gatekeeper {
         const input = commandInput(event);
         if (!input) return blocked(present.agentInternalError(present.problems.notEditable(event.toolName)));
         input.command = outcome.command;
-        keep({ kind: "edit", hookName, command: outcome.command, note: outcome.note }, present.notifyEdited(hookName));
+        keep({ ...outcome, hookName }, present.notifyEdited(hookName));
         return undefined;
       }
       case "abort":
         if (ctx.signal?.aborted) return this.#stopped(hookName);
-        keep({ kind: "abort", hookName, note: outcome.note }, present.notifyAborted(hookName, outcome.note !== undefined));
+        keep({ ...outcome, hookName }, present.notifyAborted(hookName, outcome.note !== undefined));
         if (!outcome.note) this.#stoppedBy = hookName;
         return blocked(present.agentAbort(hookName, outcome.note));
       default:

@@ -1,12 +1,14 @@
 import type {
   AuthorRequestPrompt,
   BashTool,
+  BlockDecision,
   CommandRule,
   HighlightSpan,
   Hook,
   PermissionHighlight,
   PermissionRequestPrompt,
   PermissionsAPI,
+  RequestDecision,
   ShellWord,
   WrapperSpec,
 } from "./api.ts";
@@ -131,14 +133,18 @@ function keepPrevious(result: LoadResult, failed: number, reload: Reload | undef
   result.errors[failed] = { ...(result.errors[failed] as LoadError), kept: true };
 }
 
+/** A hook's decisions, as the Author API's `block` and `request` make them. */
+const blockDecision = (reason: string): BlockDecision => ({ decision: "block", reason });
+const requestDecision = (prompt?: PermissionRequestPrompt): RequestDecision => ({ decision: "request", prompt });
+
 export function createPermissionsAPI(
   register: (hook: Hook) => void,
   addWrappers: (table: Record<string, WrapperSpec>) => void,
 ): PermissionsAPI {
   return {
     onToolUse: register as PermissionsAPI["onToolUse"],
-    request: (prompt) => ({ decision: "request", prompt: prompt && withSpans(prompt) }),
-    block: (reason) => ({ decision: "block", reason }),
+    request: (prompt) => requestDecision(prompt && withSpans(prompt)),
+    block: blockDecision,
     highlightSpans,
     isTool: (name, tool): tool is never => tool.name === name,
     matchCommand: (rule) => register(commandHook(rule)),
@@ -192,8 +198,8 @@ function commandHook(rule: CommandRule): Hook {
         words.push(command.program as ShellWord, ...(rule.subcommands && subcommand ? [subcommand] : []));
       }
       if (words.length === 0) return undefined;
-      if (rule.block !== undefined) return { decision: "block", reason: rule.block };
-      return { decision: "request", prompt: withSpans({ ...rule.prompt, highlight: rule.prompt?.highlight ?? words }) };
+      if (rule.block !== undefined) return blockDecision(rule.block);
+      return requestDecision(withSpans({ ...rule.prompt, highlight: rule.prompt?.highlight ?? words }));
     },
   };
 }
@@ -284,12 +290,12 @@ function loadRuleFile(
         getOrAdd(resolvers, cwd, () => pathResolver(cwd, projectRoot)),
         grants(),
       );
-      if (verdict?.kind === "deny") return { decision: "block", reason: ruleDenyReason(verdict.rule.text, verdict.rule.reason) };
+      if (verdict?.kind === "deny") return blockDecision(ruleDenyReason(verdict.rule.text, verdict.rule.reason));
       if (verdict?.kind === "ask") {
         const { rule, spans } = verdict;
         const prompt = { guidance: ruleAskGuidance(rule.text, rule.guidance), highlight: () => spans };
         noteAskingRule(prompt, rule.text);
-        return { decision: "request", prompt };
+        return requestDecision(prompt);
       }
       if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
       return undefined;

@@ -5,7 +5,7 @@ import { branchDecisions, type DecisionRecord } from "./decision-log.ts";
 import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { editFile } from "./external-editor.ts";
-import { OVERLAY, paintOf } from "./frame.ts";
+import { nothingDrawn, OVERLAY, paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { type Grant, type Grants, type HeldGrant, permissionsFolder, takeGrantedCall } from "./grants.ts";
 import { guard } from "./guard.ts";
@@ -39,7 +39,7 @@ export function registerPermissionControls(
     getArgumentCompletions: async (prefix) => {
       try {
         const { hooks } = await gatekeeper.loaded();
-        const candidates = hooks.map(({ name, description }) => ({ name, description, enabled: enablement.isEnabled(name) }));
+        const candidates = hooks.map((hook) => ({ ...hook, enabled: enablement.isEnabled(hook.name) }));
         return completePermissionsArgs(
           prefix,
           candidates,
@@ -119,7 +119,7 @@ export function registerPermissionControls(
       ctx.hasUI && ctx.mode === "tui"
         ? await ctx.ui.custom<string | undefined>((tui, _theme, _keys, done) => {
             void editFile(tui, made.file).then(done);
-            return { render: () => [], invalidate() {} };
+            return nothingDrawn();
           })
         : present.problems.noTerminal;
     tell(
@@ -182,12 +182,10 @@ export function registerPermissionControls(
 
   async function list(hooks: readonly LoadedHook[], errors: LoadResult["errors"], ctx: ExtensionContext): Promise<void> {
     if (!ctx.hasUI || ctx.mode !== "tui") {
-      const rows = hooks.map(({ name, scope, source, rules }) => ({
-        name,
-        scope,
-        source,
-        enabled: enablement.isEnabled(name),
-        ...(rules && { rules: present.ruleRows(listedRules(rules)) }),
+      const rows = hooks.map((hook) => ({
+        ...hook,
+        enabled: enablement.isEnabled(hook.name),
+        rules: hook.rules && present.ruleRows(listedRules(hook.rules)),
       }));
       const listed = grants.list().map((grant) => ({
         rule: toVisible(grant.rule),
@@ -206,7 +204,7 @@ export function registerPermissionControls(
           grants: grants.list(),
           done: (switches, revoked = []) => done(switches && [switches, revoked]),
         }),
-      { overlay: true, overlayOptions: OVERLAY },
+      OVERLAY,
     );
     if (!saved) return;
     const [switches, revoked] = saved;

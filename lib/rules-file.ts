@@ -4,6 +4,7 @@ import type { HighlightSpan, PermissionTool, ShellCommand } from "./api.ts";
 import { ruleProblems } from "./presenter.ts";
 import { type BashPattern, PATH_RULE_TOOLS, type PathRuleTool, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches, type PathBases, pathMatches, patternProgram, redirectAccess, redirectPath } from "./rules-match.ts";
+import { flags } from "./shell-wrappers.ts";
 import { normalizeToolInput } from "./tool-input.ts";
 import { getOrAdd, isRecord, isString, parseJson } from "./values.ts";
 
@@ -40,7 +41,7 @@ export interface RuleFileError {
   error: string;
 }
 
-const CLAUDE_PERMISSION_KEYS = new Set(["defaultMode", "additionalDirectories", "disableBypassPermissionsMode"]);
+const CLAUDE_PERMISSION_KEYS = new Set(flags("defaultMode additionalDirectories disableBypassPermissionsMode"));
 
 export function parseRuleFile(text: string): RuleFile | RuleFileError {
   let json: unknown;

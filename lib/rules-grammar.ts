@@ -1,6 +1,7 @@
 // The rule grammar: `Tool` or `Tool(specifier)`, as in Claude Code's permission settings. Pure.
 import { ruleProblems } from "./presenter.ts";
 import { isHome } from "./shell-words.ts";
+import { flags } from "./shell-wrappers.ts";
 
 /** The tools a path rule names, and the pi tools each covers. */
 export const PATH_RULE_TOOLS = {
@@ -19,22 +20,11 @@ for (const tool of ["Bash", ...Object.keys(PATH_RULE_TOOLS)] as ("Bash" | PathRu
   TOOL_SPELLINGS.set(tool, tool).set(tool.toLowerCase(), tool);
 
 /** Claude Code's tools that pi doesn't have: a rule for them is reported, never silently kept. */
-const TOOLS_PI_LACKS = new Set([
-  "WebFetch",
-  "WebSearch",
-  "Task",
-  "Agent",
-  "Glob",
-  "MultiEdit",
-  "NotebookEdit",
-  "NotebookRead",
-  "TodoWrite",
-  "BashOutput",
-  "KillShell",
-  "ExitPlanMode",
-  "SlashCommand",
-  "Skill",
-]);
+const TOOLS_PI_LACKS = new Set(
+  flags(
+    "WebFetch WebSearch Task Agent Glob MultiEdit NotebookEdit NotebookRead TodoWrite BashOutput KillShell ExitPlanMode SlashCommand Skill",
+  ),
+);
 
 /** One word of a bash pattern: text with `*` wildcards inside the word, or `*` alone (any words). */
 export type PatternWord = { kind: "any" } | { kind: "literal"; text: string } | { kind: "glob"; regex: RegExp };

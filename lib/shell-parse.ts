@@ -4,7 +4,7 @@
 
 import type { WrapperSpec } from "./api.ts";
 import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
-import { MAX_DEPTH, namesCode, relocate, runsCode, scan } from "./shell-scan.ts";
+import { MAX_DEPTH, NAME_SUBSCRIPT_RUNS, namesCode, relocate, runsCode, scan, subscriptRuns } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
 import { afterOptions, flags, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
@@ -16,7 +16,7 @@ export interface ParsedShell {
 }
 
 const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
-const SHELLS = new Set(["sh", "bash", "rbash", "zsh", "dash", "ksh"]);
+const SHELLS = new Set(flags("sh bash rbash zsh dash ksh"));
 
 const XARGS: WrapperSpec = {
   valueFlags: flags("-I -L -n -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var"),
@@ -32,8 +32,8 @@ const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --
  * in a bundle (`-lc`); `--command` and su's `--session-command` too.
  */
 const CODE_OPTIONS = new Map([
-  ...["su", "runuser", "sg", "flock", "script"].map((name) => [name, "c"] as const),
-  ...["mapfile", "readarray", "compgen"].map((name) => [name, "C"] as const),
+  ...flags("su runuser sg flock script").map((name) => [name, "c"] as const),
+  ...flags("mapfile readarray compgen").map((name) => [name, "C"] as const),
 ]);
 
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
@@ -111,7 +111,7 @@ class Expansion {
     if (found.payload) {
       // `env -S` turns `\_` into a space and expands `${…}` before the shell's rules apply.
       if (/[\\$]/.test(found.payload.text)) this.#incomplete();
-      this.#payload([found.payload], "eval", command.dir, depth);
+      this.#payload([found.payload], "eval", command, depth);
     }
     if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
     if (program.dynamic) return;
@@ -123,12 +123,18 @@ class Expansion {
       else if (run === DYNAMIC) {
         this.#incomplete();
         this.#stdin(command, depth);
-      } else if (run !== undefined) this.#payload([run], "-c", command.dir, depth);
+      } else if (run !== undefined) this.#payload([run], "-c", command, depth);
     } else if (name === "eval") {
       const code = operands(command.args);
-      if (code.length > 0) this.#payload(code, "eval", command.dir, depth);
+      if (code.length > 0) this.#payload(code, "eval", command, depth);
     } else if (codeLetter !== undefined) {
       const args = command.args;
+      // `su -s /bin/rm`: the shell it starts is what runs; one that is no shell is a program not seen.
+      const shellNotSeen = ({ text }: ShellWord, at: number) => {
+        const shell = /^(?:--shell(?:=|$)|-[^-]*?s)(.*)/.exec(text);
+        return shell !== null && !SHELLS.has(basename(shell[1] || (args[at + 1]?.text ?? "")));
+      };
+      if ((name === "su" || name === "runuser") && args.some(shellNotSeen)) this.#incomplete();
       // The last one counts: `su -c a -c b` runs b.
       const at = args.findLastIndex(
         ({ text }) => /^--(session-)?command/.test(text) || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
@@ -136,36 +142,38 @@ class Expansion {
       const option = args[at]?.text;
       // The code is the next word, or attached (`-c'…'`, `--command=…`): that is not read.
       if (option !== undefined && (/^--(session-)?command$/.test(option) || option.endsWith(codeLetter))) {
-        if (at + 1 < args.length) this.#payload([args[at + 1]], "-c", command.dir, depth);
+        if (at + 1 < args.length) this.#payload([args[at + 1]], "-c", command, depth);
       } else if (option !== undefined) this.#incomplete();
       else if (name === "sg") {
         // `sg group 'code'`: the operand after the group runs through sh, with or without -c.
         const [, code] = args.filter(({ text }) => text !== "-");
-        if (code) this.#payload([code], "-c", command.dir, depth);
+        if (code) this.#payload([code], "-c", command, depth);
         else this.#stdin(command, depth);
       } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
     } else if (SHELL_STARTERS.has(name)) {
       this.#stdin(command, depth);
     } else if (DECLARATIONS.has(name)) {
       // `export PS4=…` sets it as an assignment does; bash evaluates a subscript in what they assign.
-      if (command.args.some((arg) => runsCode(arg) || subscriptRuns(arg))) this.#incomplete();
+      if (command.args.some(runsCode)) this.#incomplete();
     } else if (NAME_FLAGS.has(name)) {
       // A variable these set may be one that runs code; bash evaluates a subscript in its name.
       const flag = NAME_FLAGS.get(name);
       const args = command.args;
       const named = (arg: ShellWord, at: number) =>
-        /^[A-Za-z_]\w*(\[|$)/.test(arg.text) && (!flag || args[at - 1]?.text === flag) && (namesCode(arg) || subscriptRuns(arg));
+        /^[A-Za-z_]\w*(\[|$)/.test(arg.text) &&
+        (!flag || args[at - 1]?.text === flag) &&
+        (namesCode(arg) || NAME_SUBSCRIPT_RUNS.test(arg.text) || subscriptRuns(arg));
       if (args.some(named)) this.#incomplete();
     } else if (name === "alias") {
       // A value runs where its name is used: sh expands aliases, and so does bash with expand_aliases.
       for (const arg of command.args) {
         const equals = arg.text.indexOf("=");
-        if (equals > 0) this.#payload([part(arg, equals + 1)], "eval", command.dir, depth);
+        if (equals > 0) this.#payload([part(arg, equals + 1)], "eval", command, depth);
       }
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
       const [code, signal] = operands(command.args);
-      if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command.dir, depth);
+      if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
       // Code read from another command's output, or from the shell's input.
@@ -176,7 +184,7 @@ class Expansion {
       if (command.hasFlag("-p")) this.#incomplete();
     } else if (name === "watch") {
       const start = afterOptions(words, found.program + 1, WATCH);
-      if (start < words.length) this.#payload(words.slice(start), "eval", command.dir, depth);
+      if (start < words.length) this.#payload(words.slice(start), "eval", command, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
       if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir), depth);
@@ -202,7 +210,7 @@ class Expansion {
     // command around it (`{ bash; } <<EOF`, `eval bash <<< …`, `exec <<< …; bash`) is not followed.
     if (!command.redirects.some(({ op }) => /^0?<(?!&)/.test(op)) && source.includes("<<")) this.#incomplete();
     for (const redirect of command.redirects) {
-      if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command.dir, depth);
+      if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command, depth);
       else if (redirect.target?.text.startsWith("<(")) this.#incomplete();
       else if (redirect.body && redirect.target) {
         // In a payload, offsets point into the words that spelled it, which may not spell the body.
@@ -247,8 +255,11 @@ class Expansion {
     else this.#depths.push(depth);
   }
 
-  /** Adds the commands of the code in `words` (joined by spaces, as `eval` does), with offsets mapped back to the source. */
-  #payload(words: ShellWord[], via: ShellVia, dir: string | undefined, depth: number): void {
+  /**
+   * Adds the commands of the code in `words` (joined by spaces, as `eval` does) that `runner` runs,
+   * with offsets mapped back to the source.
+   */
+  #payload(words: ShellWord[], via: ShellVia, runner: ShellCommand, depth: number): void {
     if (depth > MAX_DEPTH) {
       this.#incomplete();
       return;
@@ -289,7 +300,7 @@ class Expansion {
     if (!parsed.complete || dynamic) this.#incomplete();
     for (const command of parsed.commands) {
       relocate(command, at);
-      command.dir = dir === undefined || command.dir === undefined ? undefined : changeDir(dir, command.dir);
+      command.dir = runner.dir === undefined || command.dir === undefined ? undefined : changeDir(runner.dir, command.dir);
       this.#add(command, depth);
     }
   }
@@ -343,10 +354,10 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
  * Programs that start a shell when given no command (sudo: no program; su: no -c), and so run what
  * the shell reads from stdin.
  */
-const SHELL_STARTERS = new Set(["su", "runuser", "script", "sudo", "doas", "newgrp"]);
+const SHELL_STARTERS = new Set(flags("su runuser script sudo doas newgrp"));
 
 /** Builtins whose operands may be assignments. */
-const DECLARATIONS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+const DECLARATIONS = new Set(flags("export declare typeset local readonly"));
 
 /** Builtins given variables' names: any operand of read, unset and let; the value of printf's and test's `-v`, wait's `-p`. */
 const NAME_FLAGS = new Map([
@@ -359,18 +370,12 @@ const NAME_FLAGS = new Map([
   ["wait", "-p"],
 ]);
 
-/** A subscript holding a command substitution, in a name given as text: bash evaluates it (`a[$(…)]`). */
-function subscriptRuns({ text, dynamic }: ShellWord): boolean {
-  const open = text.indexOf("[");
-  return !dynamic && open >= 0 && (text.includes("$(", open) || text.includes("`", open));
-}
-
 /** A builtin's operands: its arguments after a leading `--`. */
 const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);
 
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */
-const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+const STDIN_FILES = new Set(flags("/dev/stdin /dev/fd/0 /proc/self/fd/0"));
 
 function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
   const command = new ShellCommand(words[0].start, dir, via);

@@ -67,7 +67,7 @@ interface Construct {
   kind: number;
   /** The compound command this one is in, in the same list. */
   outer: Construct | null;
-  dir: string | undefined;
+  currentDir: string | undefined;
   pipeDir: string | undefined;
   andOrDir: string | undefined;
   piped: boolean;
@@ -87,16 +87,18 @@ class ListFrame {
    * The words of `cmd` so far, given to it when it ends: an array of the size it needs, where one
    * grown by pushing would be sized for the longest command seen.
    */
-  readonly words: ShellWord[] = [];
+  readonly cmdWords: ShellWord[] = [];
   declare state: number;
   declare cmd: ShellCommand | null;
   declare lastEnd: number;
-  declare redirect: ShellRedirect | null;
+  /** The redirect whose target the next word is. */
+  declare awaitingTarget: ShellRedirect | null;
   /** 0: not a heredoc; 1: `<<`; 2: `<<-`. */
-  declare heredoc: number;
+  declare heredocKind: number;
   /** The innermost compound command open. */
   declare construct: Construct | null;
-  declare dir: string | undefined;
+  /** Where the next command runs, as `cd`s before it leave it; undefined when unknown. */
+  declare currentDir: string | undefined;
   /** The directory at the start of the pipeline, and of the and-or list (`a && b | c`). */
   declare pipeDir: string | undefined;
   declare andOrDir: string | undefined;
@@ -120,12 +122,12 @@ class ListFrame {
 function clearList(f: ListFrame): void {
   f.state = S_CMD;
   f.cmd = null;
-  f.words.length = 0;
+  f.cmdWords.length = 0;
   f.lastEnd = 0;
-  f.redirect = null;
-  f.heredoc = 0;
+  f.awaitingTarget = null;
+  f.heredocKind = 0;
   f.construct = null;
-  f.dir = f.pipeDir = f.andOrDir = undefined;
+  f.currentDir = f.pipeDir = f.andOrDir = undefined;
   f.piped = f.expectsCommand = f.doubt = false;
   f.conditional = 0;
   f.dirStack = null;
@@ -137,14 +139,19 @@ function clearList(f: ListFrame): void {
  */
 class WordFrame {
   readonly kind = WORD;
-  list!: ListFrame;
-  start = 0;
-  run = 0;
-  declare text: string;
+  /** The list the word is in. */
+  owner!: ListFrame;
+  /** The word's first offset. */
+  startsAt = 0;
+  /** Where the run of characters not yet added to `decoded` starts. */
+  runStart = 0;
+  /** The word's text, quotes and escapes removed, up to `runStart`. */
+  declare decoded: string;
   declare doubleQuoted: boolean;
   /** Offset of the first quote or backslash: an assignment's name and `=` come before it. */
   declare firstQuote: number;
-  declare dynamic: boolean;
+  /** The word will be `dynamic`: known only at run time. */
+  declare atRunTime: boolean;
   /** Depth inside an array assignment `a=( … )` or an extglob `@( … )`. */
   declare paren: number;
   declare bracket: boolean;
@@ -158,15 +165,15 @@ class WordFrame {
 
 /** What every word starts with; a frame given back so lets go of its text, which may be a large part of the last input. */
 function clearWord(w: WordFrame): void {
-  w.text = "";
-  w.doubleQuoted = w.dynamic = w.bracket = false;
+  w.decoded = "";
+  w.doubleQuoted = w.atRunTime = w.bracket = false;
   w.firstQuote = UNQUOTED;
   w.paren = w.brace = 0;
 }
 
 interface ParamFrame {
   kind: typeof PARAM;
-  list: ListFrame;
+  owner: ListFrame;
   doubleQuoted: boolean;
   /** The `${ }` sits inside double quotes: single quotes are plain characters there. */
   inDoubleQuotes: boolean;
@@ -174,12 +181,12 @@ interface ParamFrame {
 
 interface ArithFrame {
   kind: typeof ARITH;
-  list: ListFrame;
-  depth: number;
+  owner: ListFrame;
+  parenDepth: number;
   /** `$((` inside a word, `((` as a command, or `for ((`. */
-  form: number;
+  arithForm: number;
   /** Where it opened (`$` or the first `(`), and how many commands there were: bash reads `((a) )` as subshells after all. */
-  open: number;
+  openedAt: number;
   commandsBefore: number;
 }
 
@@ -191,7 +198,7 @@ const ARITH_RETRIES = 64;
 
 interface HereFrame {
   kind: typeof HERE;
-  list: ListFrame;
+  owner: ListFrame;
   end: number;
   resume: number;
 }
@@ -199,17 +206,19 @@ interface HereFrame {
 type Frame = ListFrame | WordFrame | ParamFrame | ArithFrame | HereFrame;
 
 interface PendingHeredoc {
-  delimiter: string;
+  /** The delimiter: the line, leading tabs stripped when `strip`, that ends the body. */
+  endLine: string;
   quoted: boolean;
   strip: boolean;
-  redirect: ShellRedirect;
+  /** The redirect it is the body of. */
+  bodyOf: ShellRedirect;
 }
 
 /** What a reserved word in command position does: the compound command it opens or closes, what the next word means. */
 interface Keyword {
   opens?: number;
   closes?: number;
-  next?: number;
+  nextState?: number;
   /** `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time. */
   beforeGroup?: true;
 }
@@ -222,17 +231,17 @@ const KEYWORDS = new Map<string, Keyword>([
   ["fi", { closes: C_IF }],
   ["while", { opens: C_LOOP }],
   ["until", { opens: C_LOOP }],
-  ["for", { opens: C_LOOP, next: S_FOR_NAME }],
-  ["select", { opens: C_LOOP, next: S_FOR_NAME }],
+  ["for", { opens: C_LOOP, nextState: S_FOR_NAME }],
+  ["select", { opens: C_LOOP, nextState: S_FOR_NAME }],
   ["do", {}],
   ["done", { closes: C_LOOP }],
-  ["case", { opens: C_CASE, next: S_CASE_SUBJECT }],
+  ["case", { opens: C_CASE, nextState: S_CASE_SUBJECT }],
   ["esac", { closes: C_CASE }],
   ["{", { opens: C_BRACE }],
   ["}", { closes: C_BRACE }],
   ["!", {}],
-  ["[[", { next: S_DBRACKET }],
-  ["function", { next: S_FUNC_NAME }],
+  ["[[", { nextState: S_DBRACKET }],
+  ["function", { nextState: S_FUNC_NAME }],
   ["time", { beforeGroup: true }],
 ]);
 /** `$1`, `$@`, `$?`…: the character after the `$` is the whole name. */
@@ -388,7 +397,7 @@ class Scanner {
           p++;
           this.#endCommand(f);
           endPipeline(f);
-          f.dir = f.andOrDir;
+          f.currentDir = f.andOrDir;
           f.doubt = false;
           endAndOr(f);
           continue;
@@ -405,13 +414,13 @@ class Scanner {
             p += 2;
             endPipeline(f);
             // What runs after an `||` runs when what came before failed: before or after its `cd`.
-            if (f.dir !== f.andOrDir) f.dir = undefined;
+            if (f.currentDir !== f.andOrDir) f.currentDir = undefined;
             f.conditional = 2;
             continue;
           }
           p += next === AMP ? 2 : 1;
           f.piped = true;
-          f.dir = f.pipeDir;
+          f.currentDir = f.pipeDir;
           continue;
         }
         case LT:
@@ -475,14 +484,14 @@ class Scanner {
       const quoted = c === SQ || c === DQ;
       const end = quoted ? quotedWordEnd(s, p) : ordinaryWordEnd(s, p);
       if (end !== -1) {
-        const argument = f.state === S_CMD && f.words.length > 0;
+        const argument = f.state === S_CMD && f.cmdWords.length > 0;
         // A command's name (or a keyword, an assignment) is looked at again and again: interned.
         const named = f.state === S_CMD && !argument && !quoted;
         const text = quoted ? s.slice(p + 1, end - 1) : named ? interned(s, p, end) : s.slice(p, end);
         const word: ShellWord = { text, start: p, end, dynamic: false };
         if (argument) {
           // Nothing more to decide about it.
-          f.words.push(word);
+          f.cmdWords.push(word);
           f.lastEnd = p = end;
         } else {
           this.#pos = end;
@@ -519,12 +528,18 @@ class Scanner {
       return p + 1;
     }
     const cmd = f.cmd;
-    if (f.state === S_CMD && cmd !== null && f.words.length === 1 && cmd.assignments.length === 0 && cmd.redirects.length === 0) {
+    if (
+      f.state === S_CMD &&
+      cmd !== null &&
+      f.cmdWords.length === 1 &&
+      cmd.assignments.length === 0 &&
+      cmd.redirects.length === 0
+    ) {
       const close = skipBlanks(s, p + 1);
       if (codeAt(s, close) === RP) {
         this.#drop(cmd);
         f.cmd = null;
-        f.words.length = 0;
+        f.cmdWords.length = 0;
         this.#pushConstruct(f, C_FUNCTION);
         return close + 1;
       }
@@ -542,8 +557,8 @@ class Scanner {
     if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
     else cmd.redirects.push(redirect);
     f.lastEnd = end;
-    f.redirect = redirect;
-    f.heredoc = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
+    f.awaitingTarget = redirect;
+    f.heredocKind = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
     f.state = S_REDIR;
     return end;
   }
@@ -551,7 +566,7 @@ class Scanner {
   #command(f: ListFrame, start: number): ShellCommand {
     if (f.cmd !== null) return f.cmd;
     f.expectsCommand = false;
-    const cmd = new ShellCommand(start, f.dir, this.#via);
+    const cmd = new ShellCommand(start, f.currentDir, this.#via);
     this.#add(cmd);
     f.cmd = cmd;
     return cmd;
@@ -572,15 +587,15 @@ class Scanner {
     if (cmd === null) return;
     f.cmd = null;
     cmd.span.end = f.lastEnd;
-    if (f.words.length === 0) {
+    if (f.cmdWords.length === 0) {
       // Assignments alone run nothing now, but `PS4='$(…)'; set -x` runs code at every command after.
       if (cmd.assignments.some(runsCode)) this.#complete = false;
       if (cmd.redirects.length === 0) this.#drop(cmd);
       return;
     }
-    const words = f.words.slice();
+    const words = f.cmdWords.slice();
     cmd.words = words;
-    f.words.length = 0;
+    f.cmdWords.length = 0;
     let first = 0;
     while (
       first < words.length - 1 &&
@@ -592,7 +607,7 @@ class Scanner {
     if (name === "cd" || name === "pushd" || name === "popd") {
       changeDirectory(f, name, words, first + 1);
       if (f.conditional) f.doubt = true;
-      if (f.conditional > 1) f.dir = undefined;
+      if (f.conditional > 1) f.currentDir = undefined;
     }
   }
 
@@ -618,7 +633,7 @@ class Scanner {
     f.construct = {
       kind,
       outer: f.construct,
-      dir: f.dir,
+      currentDir: f.currentDir,
       pipeDir: f.pipeDir,
       andOrDir: f.andOrDir,
       piped: f.piped,
@@ -627,7 +642,7 @@ class Scanner {
     };
     f.piped = f.expectsCommand = f.doubt = false;
     f.conditional = 0;
-    f.pipeDir = f.andOrDir = f.dir;
+    f.pipeDir = f.andOrDir = f.currentDir;
   }
 
   #popConstruct(f: ListFrame, kind: number): void {
@@ -638,14 +653,14 @@ class Scanner {
     }
     endAndOr(f);
     f.construct = construct.outer;
-    if (kind === C_SUBSHELL) f.dir = construct.dir;
-    else if (kind !== C_BRACE && f.dir !== construct.dir) f.dir = undefined;
+    if (kind === C_SUBSHELL) f.currentDir = construct.currentDir;
+    else if (kind !== C_BRACE && f.currentDir !== construct.currentDir) f.currentDir = undefined;
     restore(f, construct);
     const outer = construct.outer;
     if (outer?.kind === C_FUNCTION) {
       // Defining a function runs nothing: its body's `cd` happens only when it is called.
       f.construct = outer.outer;
-      f.dir = outer.dir;
+      f.currentDir = outer.currentDir;
       restore(f, outer);
     }
   }
@@ -661,23 +676,23 @@ class Scanner {
         if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (f.words.length === 0 && isAssignment(word, firstQuote)) {
+        if (f.cmdWords.length === 0 && isAssignment(word, firstQuote)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
-        } else f.words.push(word);
+        } else f.cmdWords.push(word);
         return;
       }
       case S_REDIR: {
-        const redirect = f.redirect as ShellRedirect;
+        const redirect = f.awaitingTarget as ShellRedirect;
         redirect.target = word;
         f.lastEnd = word.end;
         f.state = S_CMD;
-        if (f.heredoc !== 0) {
+        if (f.heredocKind !== 0) {
           this.#heredocs.push({
-            delimiter: word.text,
+            endLine: word.text,
             quoted: firstQuote !== UNQUOTED,
-            strip: f.heredoc === 2,
-            redirect,
+            strip: f.heredocKind === 2,
+            bodyOf: redirect,
           });
         }
         return;
@@ -703,6 +718,8 @@ class Scanner {
         return;
       case S_DBRACKET:
         if (plain && word.text === "]]") f.state = S_CMD;
+        // `-eq` and the like read their operands as arithmetic, which evaluates a subscript.
+        else if (subscriptRuns(word)) this.#complete = false;
         return;
       case S_FUNC_NAME: {
         f.state = S_CMD;
@@ -727,7 +744,7 @@ class Scanner {
     }
     if (keyword.opens !== undefined) this.#pushConstruct(f, keyword.opens);
     if (keyword.closes !== undefined) this.#popConstruct(f, keyword.closes);
-    if (keyword.next !== undefined) f.state = keyword.next;
+    if (keyword.nextState !== undefined) f.state = keyword.nextState;
     return true;
   }
 
@@ -735,9 +752,9 @@ class Scanner {
     const s = this.#source;
     const n = s.length;
     let p = this.#pos;
-    if (p === w.start && (codeAt(s, p) === LT || codeAt(s, p) === GT) && codeAt(s, p + 1) === LP) {
-      w.dynamic = true;
-      this.#pushList(w.list, p + 2);
+    if (p === w.startsAt && (codeAt(s, p) === LT || codeAt(s, p) === GT) && codeAt(s, p + 1) === LP) {
+      w.atRunTime = true;
+      this.#pushList(w.owner, p + 2);
       return;
     }
     for (;;) {
@@ -749,14 +766,14 @@ class Scanner {
       const c = s.charCodeAt(p);
       if (w.doubleQuoted) {
         if (c === DQ) {
-          w.text += s.slice(w.run, p);
+          w.decoded += s.slice(w.runStart, p);
           w.doubleQuoted = false;
-          w.run = ++p;
+          w.runStart = ++p;
         } else if (c === BS) {
           const next = codeAt(s, p + 1);
           if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
-            w.text += s.slice(w.run, p);
-            w.run = next === NL ? p + 2 : p + 1;
+            w.decoded += s.slice(w.runStart, p);
+            w.runStart = next === NL ? p + 2 : p + 1;
             p += 2;
           } else p++;
         } else if (c === DOLLAR || c === BT) {
@@ -779,14 +796,14 @@ class Scanner {
           return;
         case LP:
           if (w.paren > 0) w.paren++;
-          else if (isExtglobOpener(codeAt(s, p - 1)) && p > w.start) {
+          else if (isExtglobOpener(codeAt(s, p - 1)) && p > w.startsAt) {
             w.paren = 1;
-            w.dynamic = true;
+            w.atRunTime = true;
           } else if (
-            w.list.state === S_CMD &&
-            w.list.words.length === 0 &&
+            w.owner.state === S_CMD &&
+            w.owner.cmdWords.length === 0 &&
             w.firstQuote > p &&
-            ARRAY_OPENING.test(s.slice(w.start, p))
+            ARRAY_OPENING.test(s.slice(w.startsAt, p))
           )
             w.paren = 1;
           else {
@@ -806,32 +823,32 @@ class Scanner {
           const close = s.indexOf("'", p + 1);
           if (close === -1) {
             this.#complete = false;
-            w.text += s.slice(p + 1);
-            w.run = p = n;
+            w.decoded += s.slice(p + 1);
+            w.runStart = p = n;
             continue;
           }
-          w.text += s.slice(p + 1, close);
-          w.run = p = close + 1;
+          w.decoded += s.slice(p + 1, close);
+          w.runStart = p = close + 1;
           continue;
         }
         case DQ:
           quoteAt(w, s, p);
           w.doubleQuoted = true;
-          w.run = ++p;
+          w.runStart = ++p;
           continue;
         case BS:
-          w.text += s.slice(w.run, p);
+          w.decoded += s.slice(w.runStart, p);
           if (codeAt(s, p + 1) === NL) {
-            w.run = p += 2;
+            w.runStart = p += 2;
             continue;
           }
           if (w.firstQuote > p) w.firstQuote = p;
           if (p + 1 >= n) {
-            w.run = p;
+            w.runStart = p;
             p++;
             continue;
           }
-          w.run = p + 1;
+          w.runStart = p + 1;
           p += 2;
           continue;
         case DOLLAR: {
@@ -840,14 +857,14 @@ class Scanner {
             quoteAt(w, s, p);
             const [decoded, after] = decodeAnsiC(s, p + 1);
             if (after > n) this.#complete = false;
-            w.text += decoded;
-            w.run = p = Math.min(after, n);
+            w.decoded += decoded;
+            w.runStart = p = Math.min(after, n);
             continue;
           }
           if (next === DQ) {
             quoteAt(w, s, p);
             w.doubleQuoted = true;
-            w.run = p += 2;
+            w.runStart = p += 2;
             continue;
           }
           p = this.#substitution(w, p, false);
@@ -859,13 +876,13 @@ class Scanner {
           continue;
         case STAR:
         case QM:
-          w.dynamic = true;
+          w.atRunTime = true;
           break;
         case LB:
           w.bracket = true;
           break;
         case RB:
-          if (w.bracket) w.dynamic = true;
+          if (w.bracket) w.atRunTime = true;
           break;
         case LC:
           if (w.brace === 0) w.brace = 1;
@@ -877,10 +894,10 @@ class Scanner {
           if (w.brace === 1 && codeAt(s, p + 1) === DOT) w.brace = 2;
           break;
         case RC:
-          if (w.brace === 2) w.dynamic = true;
+          if (w.brace === 2) w.atRunTime = true;
           break;
         case TILDE:
-          if (p === w.start) w.dynamic = true;
+          if (p === w.startsAt) w.atRunTime = true;
           break;
       }
       // Every case that gets here read one character.
@@ -889,10 +906,11 @@ class Scanner {
   }
 
   #finishWord(w: WordFrame, end: number): void {
-    const text = w.run === w.start ? this.#source.slice(w.start, end) : w.text + this.#source.slice(w.run, end);
-    const word: ShellWord = { text, start: w.start, end, dynamic: w.dynamic };
+    const text =
+      w.runStart === w.startsAt ? this.#source.slice(w.startsAt, end) : w.decoded + this.#source.slice(w.runStart, end);
+    const word: ShellWord = { text, start: w.startsAt, end, dynamic: w.atRunTime };
     this.#pop(end);
-    this.#acceptWord(w.list, word, w.firstQuote);
+    this.#acceptWord(w.owner, word, w.firstQuote);
     releaseWord(w);
   }
 
@@ -910,7 +928,7 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
-      this.#push({ kind: PARAM, list, doubleQuoted: false, inDoubleQuotes }, p + 2);
+      this.#push({ kind: PARAM, owner: list, doubleQuoted: false, inDoubleQuotes }, p + 2);
       return PUSHED;
     }
     if (next === LB) {
@@ -933,20 +951,20 @@ class Scanner {
 
   /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
   #substitution(w: WordFrame, p: number, inDoubleQuotes: boolean): number {
-    const after = this.#expansion(w.list, p, inDoubleQuotes);
-    if (after !== p + 1) w.dynamic = true;
+    const after = this.#expansion(w.owner, p, inDoubleQuotes);
+    if (after !== p + 1) w.atRunTime = true;
     return after;
   }
 
   #pushArith(list: ListFrame, form: number, open: number): void {
     this.#push(
-      { kind: ARITH, list, depth: 0, form, open, commandsBefore: this.#commands.length },
+      { kind: ARITH, owner: list, parenDepth: 0, arithForm: form, openedAt: open, commandsBefore: this.#commands.length },
       open + (form === ARITH_WORD ? 3 : 2),
     );
   }
 
   #pushList(outer: ListFrame, at: number): void {
-    this.#push(newList(true, outer.dir), at);
+    this.#push(newList(true, outer.currentDir), at);
   }
 
   /** Goes on inside `frame`, from `at`. */
@@ -995,7 +1013,7 @@ class Scanner {
       map.push(close);
       inner = text;
     }
-    const sub = scan(inner, this.#via, list.dir, this.#depth + 1);
+    const sub = scan(inner, this.#via, list.currentDir, this.#depth + 1);
     if (!sub.complete) this.#complete = false;
     const shift = p + 1;
     for (const command of sub.commands) {
@@ -1023,7 +1041,7 @@ class Scanner {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
       } else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.list, p, f.doubleQuoted || f.inDoubleQuotes);
+        p = this.#expansion(f.owner, p, f.doubleQuoted || f.inDoubleQuotes);
         if (p === PUSHED) return;
       } else if (c === AT && codeAt(s, p + 1) === 80 /* P */ && codeAt(s, p + 2) === RC) {
         // `${x@P}` expands the value as a prompt: a `$( )` in it runs.
@@ -1046,19 +1064,19 @@ class Scanner {
     while (p < n) {
       const c = s.charCodeAt(p);
       if (c === LP) {
-        f.depth++;
+        f.parenDepth++;
         p++;
       } else if (c === RP) {
-        if (f.depth === 0) {
+        if (f.parenDepth === 0) {
           this.#stack.pop();
           if (codeAt(s, p + 1) === RP) this.#pos = p + 2;
           else this.#notArithmetic(f);
           return;
         }
-        f.depth--;
+        f.parenDepth--;
         p++;
       } else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.list, p, false);
+        p = this.#expansion(f.owner, p, false);
         if (p === PUSHED) return;
       } else if (c === BS) p += 2;
       else if (c === SQ || c === DQ) {
@@ -1076,13 +1094,13 @@ class Scanner {
   #notArithmetic(f: ArithFrame): void {
     this.#arithRetries++;
     this.#commands.length = f.commandsBefore;
-    if (f.form === ARITH_FOR) {
+    if (f.arithForm === ARITH_FOR) {
       this.#complete = false;
-      this.#pos = f.open + 2;
-    } else if (f.form === ARITH_COMMAND) {
-      this.#pushConstruct(f.list, C_SUBSHELL);
-      this.#pos = f.open + 1;
-    } else this.#pushList(f.list, f.open + 2);
+      this.#pos = f.openedAt + 2;
+    } else if (f.arithForm === ARITH_COMMAND) {
+      this.#pushConstruct(f.owner, C_SUBSHELL);
+      this.#pos = f.openedAt + 1;
+    } else this.#pushList(f.owner, f.openedAt + 2);
   }
 
   #stepHere(f: HereFrame): void {
@@ -1092,14 +1110,14 @@ class Scanner {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
       else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.list, p, true);
+        p = this.#expansion(f.owner, p, true);
         if (p === PUSHED) return;
       } else p++;
     }
     // A substitution left open in the body read on past its end (bash stops there, an error): what it read is not read again.
     if (p > f.resume) this.#complete = false;
     this.#pop(Math.max(p, f.resume));
-    this.#heredocOwner = f.list;
+    this.#heredocOwner = f.owner;
   }
 
   /**
@@ -1119,7 +1137,7 @@ class Scanner {
         if (heredoc.strip) while (codeAt(s, text) === TAB) text++;
         let lineEnd = s.indexOf("\n", line);
         if (lineEnd === -1) lineEnd = n;
-        if (lineEnd - text === heredoc.delimiter.length && s.startsWith(heredoc.delimiter, text)) {
+        if (lineEnd - text === heredoc.endLine.length && s.startsWith(heredoc.endLine, text)) {
           end = line;
           resume = Math.min(lineEnd + 1, n);
           break;
@@ -1127,10 +1145,10 @@ class Scanner {
         line = lineEnd + 1;
       }
       if (end === n) this.#complete = false;
-      heredoc.redirect.body = { start, end };
+      heredoc.bodyOf.body = { start, end };
       this.#pos = resume;
       if (!heredoc.quoted && hasExpansion(s, start, end)) {
-        this.#push({ kind: HERE, list: f, end, resume }, start);
+        this.#push({ kind: HERE, owner: f, end, resume }, start);
         return true;
       }
     }
@@ -1159,20 +1177,20 @@ const PUSHED = -1;
 function newList(closes: boolean, dir: string | undefined): ListFrame {
   const f = FREE_LISTS.pop() ?? new ListFrame();
   f.closes = closes;
-  f.dir = f.pipeDir = f.andOrDir = dir;
+  f.currentDir = f.pipeDir = f.andOrDir = dir;
   return f;
 }
 
 function newWord(list: ListFrame, start: number): WordFrame {
   const w = FREE_WORDS.pop() ?? new WordFrame();
-  w.list = list;
-  w.start = w.run = start;
+  w.owner = list;
+  w.startsAt = w.runStart = start;
   return w;
 }
 
 /** A quote at `p` in the word: the text before it is taken as it is. */
 function quoteAt(w: WordFrame, s: string, p: number): void {
-  w.text += s.slice(w.run, p);
+  w.decoded += s.slice(w.runStart, p);
   if (w.firstQuote > p) w.firstQuote = p;
 }
 
@@ -1188,19 +1206,19 @@ function restore(f: ListFrame, saved: Construct): void {
 /** A pipeline ends: its commands ran in subshells, so their `cd`s are gone. */
 function endPipeline(f: ListFrame): void {
   if (f.piped) {
-    f.dir = f.pipeDir;
+    f.currentDir = f.pipeDir;
     f.piped = false;
   }
-  f.pipeDir = f.dir;
+  f.pipeDir = f.currentDir;
 }
 
 /** An and-or list ends: a `cd` that may not have run leaves the directory unknown. */
 function endAndOr(f: ListFrame): void {
   endPipeline(f);
-  if (f.doubt) f.dir = undefined;
+  if (f.doubt) f.currentDir = undefined;
   f.doubt = false;
   f.conditional = 0;
-  f.pipeDir = f.andOrDir = f.dir;
+  f.pipeDir = f.andOrDir = f.currentDir;
 }
 
 /** `cd`, `pushd` or `popd` with its arguments from `words[index]` on. */
@@ -1209,22 +1227,22 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   if (args[index]?.text === "--") index++;
   const target = args[index];
   if (name === "popd") {
-    f.dir = target === undefined && f.dirStack !== null && f.dirStack.length > 0 ? f.dirStack.pop() : undefined;
+    f.currentDir = target === undefined && f.dirStack !== null && f.dirStack.length > 0 ? f.dirStack.pop() : undefined;
     return;
   }
-  const before = f.dir;
-  if (target === undefined) f.dir = name === "cd" ? "~" : undefined;
+  const before = f.currentDir;
+  if (target === undefined) f.currentDir = name === "cd" ? "~" : undefined;
   else if (!target.dynamic || TILDE_PATH.test(target.text)) {
     // Only a bare leading `~` is home (and makes the word dynamic); a quoted or escaped one is a name.
     const path = target.dynamic ? target.text : literalDir(target.text);
     const sign = path.charCodeAt(0);
-    f.dir =
+    f.currentDir =
       path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
         : before === undefined && !isRooted(path)
           ? undefined
           : changeDir(before ?? ".", path);
-  } else f.dir = undefined;
+  } else f.currentDir = undefined;
   if (name === "pushd") {
     f.dirStack ??= [];
     f.dirStack.push(before);
@@ -1256,17 +1274,31 @@ const CODE_VARIABLE = "(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH
 const ASSIGNS_CODE = new RegExp(`^${CODE_VARIABLE}\\+?=`);
 const NAMES_CODE = new RegExp(`^${CODE_VARIABLE}$`);
 
-/** An assignment to a variable that makes a shell run code. */
-export const runsCode = (word: ShellWord): boolean => ASSIGNS_CODE.test(word.text);
+/**
+ * An assignment that runs code: to a variable that makes a shell run some, or with a subscript that
+ * holds code, in its name or in a value arithmetic may read (`x='a[$(…)]'; (( x ))`).
+ */
+export const runsCode = (word: ShellWord): boolean =>
+  ASSIGNS_CODE.test(word.text) || NAME_SUBSCRIPT_RUNS.test(word.text) || subscriptRuns(word);
+
+/** A name whose subscript holds a command substitution, quoted or not: `a['$(…)']=1`, `read a["$(…)"]`. */
+export const NAME_SUBSCRIPT_RUNS = /^[A-Za-z_]\w*\[[^\]]*(\$\(|`)/;
 
 /** Such a variable's name, as a builtin that sets it is given: `read PS4`, `printf -v PS4`. */
 export const namesCode = (word: ShellWord): boolean => NAMES_CODE.test(word.text);
+
+/** A subscript holding a command substitution, in a name given as text: bash evaluates it (`a[$(…)]`). */
+export function subscriptRuns({ text, dynamic }: ShellWord): boolean {
+  const open = text.indexOf("[");
+  return !dynamic && open >= 0 && (text.includes("$(", open) || text.includes("`", open));
+}
 
 function isAssignment(word: ShellWord, firstQuote: number): boolean {
   if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;
   if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
-  return match !== null && word.start + match[0].length - 1 < firstQuote;
+  // A subscript may hold quotes: `a['k']=1` assigns, as `a[k]=1` does.
+  return match !== null && word.start + (match[1] ? word.text.indexOf("[") : match[0].length - 1) < firstQuote;
 }
 
 /**

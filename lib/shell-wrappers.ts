@@ -95,6 +95,8 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
     const spec = !word.dynamic && wrapperNames(wrappers).has(name) ? wrappers[name] : undefined;
     if (spec === undefined) break;
     const next = afterOptions(words, at + 1, spec, found);
+    // Without -u, runuser is su: a user follows its options, then the shell's arguments (shell-parse.ts).
+    if (name === "runuser" && afterOptions(words, at + 1, { ...spec, noRunFlags: ["-u", "--user"] }) >= 0) break;
     // No program is named like an option: `flock f -c '…'` runs a command line (shell-parse.ts).
     if (next < 0 || next >= words.length || words[next].text[0] === "-") break;
     at = next;

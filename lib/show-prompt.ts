@@ -2,7 +2,7 @@ import type { ExtensionContext } from "@earendil-works/pi-coding-agent";
 import type { TUI } from "@earendil-works/pi-tui";
 import type { Attention } from "./attention.ts";
 import { externalEditorFor } from "./external-editor.ts";
-import { OVERLAY, paintOf } from "./frame.ts";
+import { nothingDrawn, OVERLAY, paintOf } from "./frame.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
 import { askThroughDialogs, whenAborted } from "./rpc-prompt.ts";
@@ -99,30 +99,27 @@ async function showOverlay(
 ): Promise<PromptOutcome | "interrupted"> {
   if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
   const signal = ctx.signal;
-  return ctx.ui.custom<PromptOutcome>(
-    (tui, theme, keybindings, done) => {
-      const cancel = () => prompt.cancel();
-      const unwatch = whenAborted(signal, cancel);
-      let closed = () => {};
-      const prompt: PermissionPrompt = new PermissionPrompt(request, {
-        tui,
-        paint: paintOf(theme),
-        keys: keybindings,
-        externalEditor: externalEditorFor(tui),
-        timers,
-        deadline: start(),
-        done: (outcome) => {
-          unwatch();
-          closed();
-          done(outcome);
-        },
-      });
-      closed = opened(prompt, (data) => tui.terminal.write(data));
-      if (signal?.aborted) queueMicrotask(cancel);
-      return prompt;
-    },
-    { overlay: true, overlayOptions: OVERLAY },
-  );
+  return ctx.ui.custom<PromptOutcome>((tui, theme, keybindings, done) => {
+    const cancel = () => prompt.cancel();
+    const unwatch = whenAborted(signal, cancel);
+    let closed = () => {};
+    const prompt: PermissionPrompt = new PermissionPrompt(request, {
+      tui,
+      paint: paintOf(theme),
+      keys: keybindings,
+      externalEditor: externalEditorFor(tui),
+      timers,
+      deadline: start(),
+      done: (outcome) => {
+        unwatch();
+        closed();
+        done(outcome);
+      },
+    });
+    closed = opened(prompt, (data) => tui.terminal.write(data));
+    if (signal?.aborted) queueMicrotask(cancel);
+    return prompt;
+  }, OVERLAY);
 }
 
 /** pi's dialogs, which it sends to the RPC client; an interrupted turn or a cancel closes them as an Abort. */
@@ -166,7 +163,7 @@ function tuiOf(ctx: ExtensionContext): TUI | undefined {
   let tui: TUI | undefined;
   ctx.ui.setWidget(TUI_WIDGET, (given) => {
     tui = given;
-    return { render: () => [], invalidate() {} };
+    return nothingDrawn();
   });
   ctx.ui.setWidget(TUI_WIDGET, undefined);
   return tui;

@@ -408,6 +408,26 @@ const CASES: [source: string, commands: string[]][] = [
   ["bash *; bash {-c,'rm y'}", ["bash *°", 'bash "{-c,rm y}"°', "INCOMPLETE"]],
   // A script named by a word that starts with text, or quoted, is the script.
   ['sh ~/install.sh; bash ./s/$n.sh x; bash "$d"/x.sh', ["sh ~/install.sh°", "bash ./s/$n.sh° x", "bash $d/x.sh°"]],
+  ["runuser root -c 'rm y'", ['runuser root -c "rm y"', "-c: rm y"]],
+  [
+    "runuser - root <<< 'rm y'; runuser -l root -s /bin/bash -c 'rm y'",
+    ['runuser - root <<<"rm y"', "stdin: rm y", 'runuser -l root -s /bin/bash -c "rm y"', "-c: rm y"],
+  ],
+  [
+    "runuser -mu root rm y; runuser --user=root -- rm y; runuser -s/usr/bin/zsh root",
+    ["rm y", "rm y", "runuser -s/usr/bin/zsh root"],
+  ],
+  ["su -s /bin/rm root; su root --shell=rm", ["su -s /bin/rm root", "su root --shell=rm", "INCOMPLETE"]],
+  ["su -ls/bin/rm root", ["su -ls/bin/rm root", "INCOMPLETE"]],
+  ["su -s /bin/zsh -c 'rm y' u; su -m -s bash u", ['su -s /bin/zsh -c "rm y" u', "-c: rm y", "su -m -s bash u"]],
+  ["[[ 'a[$(rm y)]' -eq 1 ]]", ["INCOMPLETE"]],
+  ["a['$(rm y)']=1", ["INCOMPLETE"]],
+  ["x='a[$(rm y)]'; (( x ))", ["INCOMPLETE"]],
+  ["a['k']=1 git add; [[ $x == 'a[b]' ]]; x='[$y]'", ["git add"]],
+  [
+    "read a['$(rm y)']; printf -v 'a[`rm y`]' x; a[i]=$(git add)",
+    ['read "a[$(rm y)]"°', 'printf -v "a[`rm y`]" x', "git add", "INCOMPLETE"],
+  ],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
