@@ -1,6 +1,6 @@
 // A build pass after the minifiers: the bundle's texts for people (string and template literals;
 // see isProse) move into one Brotli-compressed table, unpacked the first time a text is read; each
-// becomes a call `T(index, ...its substitutions)`, the table written in basE91. About 3.6 KB off
+// becomes a call `T(index, ...its substitutions)`, the table written in base64. About 3 KB off
 // dist/hooks.js. Comparisons keep their literals: a call on every evaluation would slow them.
 import { brotliCompressSync, constants } from "node:zlib";
 import { type Node, parse } from "acorn";
@@ -39,7 +39,7 @@ export function packTexts(code: string): string {
   if (packed.length === 0) return code;
   const texts = packed.map(({ parts }) => parts.join(SUBSTITUTION));
   if (texts.some((text) => text.includes(TEXT_END))) throw new Error("a text holds a NUL; pack-texts can't table it");
-  const [table, unpacked, read, decode] = ["T", "X", "Z", "D"].map((name) => fresh(name, names));
+  const [table, unpacked, read] = ["T", "X", "Z"].map((name) => fresh(name, names));
   const indexes = new Map(packed.map(({ node }, index) => [node, index]));
   // `code` from `from` to `to` with the texts in it replaced; a text's substitutions may hold texts too.
   const emit = (from: number, to: number): string => {
@@ -60,55 +60,14 @@ export function packTexts(code: string): string {
     return out + code.slice(at, to);
   };
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
-  const encoded = base91(brotliCompressSync(texts.join(TEXT_END), { params }));
+  const encoded = brotliCompressSync(texts.join(TEXT_END), { params }).toString("base64");
+  // base64, not a denser code of our own: Buffer decodes it natively, where a decoder in the bundle
+  // runs once, before the JIT compiles it, at every start (about 2 ms for the table).
   const prelude =
     `import{brotliDecompressSync as ${read}}from"node:zlib";let ${unpacked};` +
-    // base91's decoder: a character's digit is its code less 32 and the three codes DIGITS skips. It
-    // runs once, mostly before the JIT compiles it: indexed reads and a buffer of the right size are
-    // about a third faster there than a string iterator and pushes.
-    `const ${decode}=s=>{let v=-1,b=0,n=0,o=Buffer.alloc(s.length),k=0;for(let i=0;i<s.length;){let c=s.charCodeAt(i++)-32;c-=(c>2)+(c>7)+(c>60);` +
-    `if(v<0)v=c;else{v+=c*91;b|=v<<n;n+=(v&8191)>88?13:14;do o[k++]=b&255,b>>=8,n-=8;while(n>7);v=-1}}` +
-    `return o.subarray(0,v<0?k:(o[k]=(b|v<<n)&255,k+1))},` +
-    `${table}=(i,...v)=>(${unpacked}??=${read}(${decode}("${encoded}")).toString().split("\\0"))[i]` +
+    `const ${table}=(i,...v)=>(${unpacked}??=${read}(Buffer.from("${encoded}","base64")).toString().split("\\0"))[i]` +
     `.replace(/\\x01/g,()=>v.shift());`;
   return prelude + emit(0, code.length);
-}
-
-/**
- * basE91's digits here: " " to "}" less `"`, `'` and `\`, so that the table is a string literal with
- * no escape in it, in either quote, in code that is itself a string (code-as-text.ts).
- */
-const DIGITS = Array.from({ length: 94 }, (_, i) => String.fromCharCode(32 + i)).filter((c) => !`"'\\`.includes(c));
-
-/**
- * `bytes` in basE91: each pair of characters holds 13 bits, or 14 when 13 would read as a small
- * number; 23% more characters than bytes, where base64 takes 33%.
- */
-export function base91(bytes: Uint8Array): string {
-  let out = "";
-  let bits = 0;
-  let count = 0;
-  for (const byte of bytes) {
-    bits |= byte << count;
-    count += 8;
-    if (count > 13) {
-      let value = bits & 8191;
-      if (value > 88) {
-        bits >>= 13;
-        count -= 13;
-      } else {
-        value = bits & 16383;
-        bits >>= 14;
-        count -= 14;
-      }
-      out += DIGITS[value % 91] + DIGITS[Math.floor(value / 91)];
-    }
-  }
-  if (count > 0) {
-    out += DIGITS[bits % 91];
-    if (count > 7 || bits > 90) out += DIGITS[Math.floor(bits / 91)];
-  }
-  return out;
 }
 
 /** Texts compared (`===`, `in`, `case`) stay literals: they are read on every evaluation. Joined with `+`, they are texts. */
