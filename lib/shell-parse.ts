@@ -176,9 +176,10 @@ class Expansion {
       if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
-      // Code read from another command's output, or from the shell's input.
-      if (file.startsWith("<(")) this.#incomplete();
-      else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
+      // Code read from another command's output, or from the shell's input, or another descriptor's.
+      const input = inputFile(file);
+      if (file.startsWith("<(") || input === DYNAMIC) this.#incomplete();
+      else if (input) this.#stdin(command, depth);
     } else if (name === "hash") {
       // `hash -p /bin/rm ls`: from here on, `ls` runs rm.
       if (command.hasFlag("-p")) this.#incomplete();
@@ -347,7 +348,7 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
     break;
   }
   if (command) return args[at];
-  return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
+  return stdin || at >= args.length ? "stdin" : inputFile(args[at].text);
 }
 
 /**
@@ -376,6 +377,16 @@ const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? a
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */
 const STDIN_FILES = new Set(flags("/dev/stdin /dev/fd/0 /proc/self/fd/0"));
+
+/**
+ * What a script file a shell reads is: its stdin (however the path is spelled: `//dev/./stdin`),
+ * DYNAMIC for another descriptor (`/dev/fd/3 3<<<…`, whose text is not followed), or a file (undefined).
+ */
+function inputFile(text: string): "stdin" | typeof DYNAMIC | undefined {
+  const path = text.replace(/\/(\.?\/)+/g, "/");
+  if (STDIN_FILES.has(path)) return "stdin";
+  return /^\/(dev\/fd|proc\/[^/]+\/fd)\//.test(path) ? DYNAMIC : undefined;
+}
 
 function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
   const command = new ShellCommand(words[0].start, dir, via);

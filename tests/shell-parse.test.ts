@@ -428,6 +428,13 @@ const CASES: [source: string, commands: string[]][] = [
     "read a['$(rm y)']; printf -v 'a[`rm y`]' x; a[i]=$(git add)",
     ['read "a[$(rm y)]"°', 'printf -v "a[`rm y`]" x', "git add", "INCOMPLETE"],
   ],
+  [
+    "bash //dev/./stdin <<< 'rm y'; source /dev//stdin <<< 'rm y'",
+    ['bash //dev/./stdin <<<"rm y"', "stdin: rm y", 'source /dev//stdin <<<"rm y"', "stdin: rm y"],
+  ],
+  ["bash /dev/fd/3 3<<< 'rm y'", ['bash /dev/fd/3 3<<<"rm y"', "stdin: rm y", "INCOMPLETE"]],
+  ["source /proc/self/fd/3 3<<< 'rm y'", ['source /proc/self/fd/3 3<<<"rm y"', "INCOMPLETE"]],
+  ["bash ./dev/fd/3; bash scripts/x.sh", ["bash ./dev/fd/3", "bash scripts/x.sh"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
