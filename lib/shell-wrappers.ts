@@ -4,7 +4,7 @@
 import type { ShellWord, WrapperSpec } from "./api.ts";
 import { basename } from "./shell-words.ts";
 
-/** A list of flags written as one string, spellings apart by single spaces: `"-u --user"`. */
+/** A list of flags, or of names, written as one string, apart by single spaces: `"-u --user"`. */
 export const flags = (spellings: string): string[] => (spellings ? spellings.split(" ") : []);
 
 /**
