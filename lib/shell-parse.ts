@@ -130,11 +130,13 @@ class Expansion {
     } else if (codeLetter !== undefined) {
       const args = command.args;
       // `su -s /bin/rm`: the shell it starts is what runs; one that is no shell is a program not seen.
-      const shellNotSeen = ({ text }: ShellWord, at: number) => {
-        const shell = /^(?:--shell(?:=|$)|-[^-]*?s)(.*)/.exec(text);
-        return shell !== null && !SHELLS.has(basename(shell[1] || (args[at + 1]?.text ?? "")));
+      // A long option may be shortened (`--sh=…`). runuser reads its options after its operands too, and
+      // with -u there runs a program (`runuser R -u nobody`); su has no -u.
+      const unseen = ({ text }: ShellWord, at: number) => {
+        const shell = /^(?:--sh\w*=?|-[^-]*?s)(.*)/.exec(text);
+        return /^-(-us|[^-]*u)/.test(text) || (shell !== null && !SHELLS.has(basename(shell[1] || (args[at + 1]?.text ?? ""))));
       };
-      if ((name === "su" || name === "runuser") && args.some(shellNotSeen)) this.#incomplete();
+      if ((name === "su" || name === "runuser") && args.some(unseen)) this.#incomplete();
       // The last one counts: `su -c a -c b` runs b.
       const at = args.findLastIndex(
         ({ text }) => /^--(session-)?command/.test(text) || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
@@ -159,8 +161,9 @@ class Expansion {
       // A variable these set may be one that runs code; bash evaluates a subscript in its name.
       const flag = NAME_FLAGS.get(name);
       const args = command.args;
+      // Each of let's operands is arithmetic: `let '1+a[$(…)]'`.
       const named = (arg: ShellWord, at: number) =>
-        /^[A-Za-z_]\w*(\[|$)/.test(arg.text) &&
+        (name === "let" || /^[A-Za-z_]\w*(\[|$)/.test(arg.text)) &&
         (!flag || args[at - 1]?.text === flag) &&
         (namesCode(arg) || NAME_SUBSCRIPT_RUNS.test(arg.text) || subscriptRuns(arg));
       if (args.some(named)) this.#incomplete();
@@ -176,10 +179,9 @@ class Expansion {
       if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
-      // Code read from another command's output, or from the shell's input, or another descriptor's.
-      const input = inputFile(file);
-      if (file.startsWith("<(") || input === DYNAMIC) this.#incomplete();
-      else if (input) this.#stdin(command, depth);
+      // Code read from another command's output, or from the shell's input.
+      if (file.startsWith("<(")) this.#incomplete();
+      else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
     } else if (name === "hash") {
       // `hash -p /bin/rm ls`: from here on, `ls` runs rm.
       if (command.hasFlag("-p")) this.#incomplete();
@@ -348,7 +350,7 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
     break;
   }
   if (command) return args[at];
-  return stdin || at >= args.length ? "stdin" : inputFile(args[at].text);
+  return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
 }
 
 /**
@@ -377,16 +379,6 @@ const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? a
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */
 const STDIN_FILES = new Set(flags("/dev/stdin /dev/fd/0 /proc/self/fd/0"));
-
-/**
- * What a script file a shell reads is: its stdin (however the path is spelled: `//dev/./stdin`),
- * DYNAMIC for another descriptor (`/dev/fd/3 3<<<…`, whose text is not followed), or a file (undefined).
- */
-function inputFile(text: string): "stdin" | typeof DYNAMIC | undefined {
-  const path = text.replace(/\/(\.?\/)+/g, "/");
-  if (STDIN_FILES.has(path)) return "stdin";
-  return /^\/(dev\/fd|proc\/[^/]+\/fd)\//.test(path) ? DYNAMIC : undefined;
-}
 
 function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
   const command = new ShellCommand(words[0].start, dir, via);

@@ -676,7 +676,7 @@ class Scanner {
         if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (f.cmdWords.length === 0 && isAssignment(word, firstQuote)) {
+        if (f.cmdWords.length === 0 && isAssignment(word, firstQuote, this.#source)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
         } else f.cmdWords.push(word);
@@ -1279,7 +1279,11 @@ const NAMES_CODE = new RegExp(`^${CODE_VARIABLE}$`);
  * holds code, in its name or in a value arithmetic may read (`x='a[$(…)]'; (( x ))`).
  */
 export const runsCode = (word: ShellWord): boolean =>
-  ASSIGNS_CODE.test(word.text) || NAME_SUBSCRIPT_RUNS.test(word.text) || subscriptRuns(word);
+  ASSIGNS_CODE.test(word.text) ||
+  NAME_SUBSCRIPT_RUNS.test(word.text) ||
+  subscriptRuns(word) ||
+  // An array's elements: `a=(['$(…)']=1)`.
+  (word.text.includes("=(") && /\[[^[\]]*(\$\(|`)/.test(word.text));
 
 /** A name whose subscript holds a command substitution, quoted or not: `a['$(…)']=1`, `read a["$(…)"]`. */
 export const NAME_SUBSCRIPT_RUNS = /^[A-Za-z_]\w*\[[^\]]*(\$\(|`)/;
@@ -1289,16 +1293,23 @@ export const namesCode = (word: ShellWord): boolean => NAMES_CODE.test(word.text
 
 /** A subscript holding a command substitution, in a name given as text: bash evaluates it (`a[$(…)]`). */
 export function subscriptRuns({ text, dynamic }: ShellWord): boolean {
-  const open = text.indexOf("[");
+  // A subscript follows a name: `x='[$(…)]'` is only text.
+  const open = text.search(/\w\[/);
   return !dynamic && open >= 0 && (text.includes("$(", open) || text.includes("`", open));
 }
 
-function isAssignment(word: ShellWord, firstQuote: number): boolean {
+function isAssignment(word: ShellWord, firstQuote: number, source: string): boolean {
   if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;
   if (!word.text.includes("=")) return false;
   const match = ASSIGNMENT.exec(word.text);
-  // A subscript may hold quotes: `a['k']=1` assigns, as `a[k]=1` does.
-  return match !== null && word.start + (match[1] ? word.text.indexOf("[") : match[0].length - 1) < firstQuote;
+  if (match === null) return false;
+  if (word.start + match[0].length - 1 < firstQuote) return true;
+  // A subscript may hold quotes: `a['k']=1` assigns, as `a[k]=1` does; `a[k]'='1` runs a file.
+  return (
+    match[1] !== undefined &&
+    word.start + word.text.indexOf("[") < firstQuote &&
+    /\]\+?=/.test(source.slice(word.start, word.end))
+  );
 }
 
 /**
