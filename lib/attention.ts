@@ -108,7 +108,7 @@ export class Attention {
       emit(ATTENTION_CHANNEL, { hookName, toolName, detail, waitedMs: timers.now() - opened });
       // The title is set once: each setting pushes the one before it.
       const due = signalled ? signals.filter((each) => each !== "title") : signals;
-      if (write && due.length > 0) {
+      if (write && due.length) {
         const message = present.attentionMessage(hookName, toolName);
         write(due.map((each) => signalSequence(each, message, tmux)).join(""));
       }
@@ -119,7 +119,7 @@ export class Attention {
     return () => {
       timers.clearTimeout(handle);
       const restore = restoreSequence(signals);
-      if (signalled && write && restore !== "") write(restore);
+      if (signalled && write && restore) write(restore);
     };
   }
 }

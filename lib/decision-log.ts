@@ -84,7 +84,7 @@ export class DecisionLog {
     const record: DecisionRecord = { time: new Date(this.#now()).toISOString(), ...decision };
     this.#pi.appendEntry<DecisionRecord>(DECISION_ENTRY, record);
     const path = this.#auditFile;
-    if (path === undefined) return;
+    if (!path) return;
     try {
       const line = JSON.stringify({ ...record, session: ctx.sessionManager.getSessionId(), cwd: ctx.cwd });
       appendFileSync(path, `${line}\n`, { mode: 0o600 });
@@ -96,9 +96,6 @@ export class DecisionLog {
   }
 }
 
-const OUTCOMES: readonly DecisionOutcome[] = ["authorize", "edit", "abort", "block"];
-const DECIDERS: readonly DecidedBy[] = ["approver", "hook", "no UI", "timeout", "grant", "script ended", "turn stopped"];
-
 /** The decisions on this branch, oldest first; entries that aren't well-formed records are skipped. */
 export function branchDecisions(branch: readonly SessionEntry[]): DecisionRecord[] {
   return customData(branch, DECISION_ENTRY).flatMap((data) => asRecord(data) ?? []);
@@ -108,7 +105,8 @@ function asRecord(data: unknown): DecisionRecord | undefined {
   if (!isRecord(data)) return undefined;
   const { time, hook, tool, detail, edited, outcome, note, dontAskAgain, grant, by } = data;
   const strings = isStringList([time, hook, tool, detail]);
-  if (!strings || !OUTCOMES.includes(outcome as DecisionOutcome) || !DECIDERS.includes(by as DecidedBy)) return undefined;
+  if (!strings || !present.DECISION_OUTCOMES.includes(outcome as DecisionOutcome) || !present.DECIDERS.includes(by as DecidedBy))
+    return undefined;
   return {
     time: time as string,
     hook: hook as string,

@@ -2,7 +2,7 @@ import type { Decision, HookInput, PermissionRequestPrompt } from "./api.ts";
 import { describeError, describeValue, withTimeLimit } from "./failure.ts";
 import type { LoadedHook } from "./loader.ts";
 import { problems } from "./presenter.ts";
-import { isString } from "./values.ts";
+import { textOr } from "./values.ts";
 
 /** What the hooks decided about one tool call; `undefined` when no hook had an opinion. */
 export type Verdict =
@@ -19,7 +19,7 @@ export async function evaluate(
 ): Promise<Verdict | undefined> {
   const { cwd, tool, parent } = input;
   for (const hook of hooks) {
-    if (hook.tools !== undefined && !hook.tools.includes(tool.name)) continue;
+    if (hook.tools && !hook.tools.includes(tool.name)) continue;
     const { permissionRoot } = hook;
     try {
       // Each hook its own input, written out: a literal of known shape, where a spread copies generically.
@@ -39,11 +39,11 @@ function toVerdict(hook: LoadedHook, decision: unknown): Verdict {
   const value = decision as Partial<Decision>;
   if (value.decision === "request") {
     const prompt = (value as { prompt?: unknown }).prompt;
-    return { kind: "request", hook, prompt: typeof prompt === "object" && prompt !== null ? prompt : {} };
+    return { kind: "request", hook, prompt: typeof prompt === "object" && prompt ? prompt : {} };
   }
   if (value.decision === "block") {
     const reason = (value as { reason?: unknown }).reason;
-    return { kind: "block", hook, reason: isString(reason) && reason.trim() !== "" ? reason : problems.noReason };
+    return { kind: "block", hook, reason: textOr(reason, problems.noReason) };
   }
   return { kind: "failed", hook, error: problems.notADecision(describeValue(decision)) };
 }

@@ -77,7 +77,7 @@ export const innerWidth = (width: number): number => Math.max(1, width - 4);
 
 export function wrap(text: string, width: number): string[] {
   const lines = wrapTextWithAnsi(text, width);
-  return lines.length > 0 ? lines : [""];
+  return lines.length ? lines : [""];
 }
 
 /** The overlays draw with pi's theme through the presenter's Paint. */

@@ -6,7 +6,7 @@ import type { Enablement } from "./enablement.ts";
 import { evaluate, type Verdict } from "./evaluator.ts";
 import { describeValue } from "./failure.ts";
 import { type GrantScope, type Grants, type GrantUse, grantRule, permissionsFolder } from "./grants.ts";
-import { report } from "./guard.ts";
+import { notify, report } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import { type LoadError, type LoadResult, loadPermissionModules, moduleFiles, type PermissionDirs } from "./loader.ts";
 import { parentCall, parentOf, structuredContentOf } from "./nested-calls.ts";
@@ -20,7 +20,7 @@ import type { RuleSet } from "./rules-file.ts";
 import { type PiSettings, piSettingsFor } from "./settings.ts";
 import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
-import { isString } from "./values.ts";
+import { isString, textOr } from "./values.ts";
 import { touched } from "./watch.ts";
 
 type Content = ToolResultEvent["content"];
@@ -55,7 +55,7 @@ export class Gatekeeper {
   readonly #notes = new NoteStore();
   #promptQueue: Promise<unknown> = Promise.resolve();
   readonly #openPrompts = new Set<OpenPrompt>();
-  /** The hook whose prompt the Approver aborted without a note, stopping the current turn. */
+  /** The hook (its name, never empty) whose prompt the Approver aborted without a note, stopping the current turn. */
   #stoppedBy: string | undefined;
   #closed = false;
   readonly #enablement: Enablement;
@@ -164,7 +164,7 @@ export class Gatekeeper {
     const tell = (kind: "errors" | "warnings", message: (entry: LoadError) => string) => {
       for (const entry of result[kind]) {
         const told =
-          since !== undefined &&
+          since &&
           !touched(since.changed, entry.file) &&
           since.previous[kind].some((other) => other.file === entry.file && other.error === entry.error);
         if (!told) report(ctx, message(entry), kind === "errors" ? "error" : "warning");
@@ -207,7 +207,7 @@ export class Gatekeeper {
    */
   onTurnEnd(ctx: ExtensionContext): void {
     this.#notes.discardAll();
-    if (this.#stoppedBy === undefined) return;
+    if (!this.#stoppedBy) return;
     this.#stoppedBy = undefined;
     ctx.abort();
   }
@@ -216,7 +216,7 @@ export class Gatekeeper {
     const parentId = parentOf(event);
     if (parentId !== undefined) this.#notes.madeBy(event.toolCallId, parentId);
     const stoppedBy = this.#stoppedBy;
-    if (stoppedBy !== undefined) {
+    if (stoppedBy) {
       const { detail } = normalizeToolInput(event.toolName, event.input, ctx.cwd, (await this.#loading).wrappers);
       return this.#turnStopped(ctx, { hookName: stoppedBy, toolName: event.toolName, detail });
     }
@@ -230,7 +230,7 @@ export class Gatekeeper {
     const hooks = this.#enablement.allEnabled
       ? loaded.hooks
       : loaded.hooks.filter((hook) => this.#enablement.isEnabled(hook.name));
-    if (hooks.length === 0) return undefined;
+    if (!hooks.length) return undefined;
     const tool = normalizeToolInput(event.toolName, event.input, ctx.cwd, loaded.wrappers);
     const parentId = parentOf(event);
     const parent = parentId === undefined ? undefined : parentCall(ctx, this.#notes.rootOf(event.toolCallId));
@@ -271,7 +271,7 @@ export class Gatekeeper {
       let current = asking;
       for (;;) {
         const { hookName } = current.request;
-        if (this.#stoppedBy !== undefined || this.#closed) return this.#turnStopped(ctx, current.request);
+        if (this.#stoppedBy || this.#closed) return this.#turnStopped(ctx, current.request);
         if (this.#enablement.isEnabled(hookName) && this.#grants?.inForce() === current.grants) break;
         const judged = await this.#judge(event, ctx);
         if (!judged || !("request" in judged)) return judged;
@@ -302,13 +302,13 @@ export class Gatekeeper {
       this.#stoppedBy = hookName;
       return blocked(present.agentTimedOut(hookName));
     }
-    if (outcome === undefined) return blocked(noUi);
+    if (!outcome) return blocked(noUi);
     // The log says a grant was made only once it is saved.
-    const unsaved = outcome.kind === "authorize" && outcome.grant !== undefined && !this.#saveGrant(outcome.grant, ctx);
+    const unsaved = outcome.kind === "authorize" && outcome.grant && !this.#saveGrant(outcome.grant, ctx);
     // The script ended while the Approver was deciding: pi cancels the call, and no note could reach the agent.
     if (parent && !this.#notes.rootRunning(event.toolCallId)) {
       this.#decisions?.record(unansweredDecision(request, "script ended"), ctx);
-      ctx.ui.notify(present.notifyParentEnded(hookName, parent.name), "info");
+      notify(ctx, present.notifyParentEnded(hookName, parent.name));
       return blocked(present.agentParentEnded(parent.name));
     }
     this.#decisions?.record(approverDecision(request, unsaved ? { ...outcome, grant: undefined } : outcome), ctx);
@@ -362,9 +362,9 @@ export class Gatekeeper {
    */
   #saveGrant(grant: NonNullable<Extract<PromptOutcome, { kind: "authorize" }>["grant"]>, ctx: ExtensionContext): boolean {
     const { file, error } = this.#grants?.save(grant, ctx) ?? { error: present.grantProblems.noGrants };
-    if (error === undefined) ctx.ui.notify(present.notifyGranted(grant.rule, grant.scope, file), "info");
+    if (!error) notify(ctx, present.notifyGranted(grant.rule, grant.scope, file));
     else report(ctx, present.notifyGrantNotSaved(grant.rule, grant.scope, file, error), "warning");
-    return error === undefined;
+    return !error;
   }
 
   /** `nested`: the call another call made, as the notes relayed to the agent name it. */
@@ -378,7 +378,7 @@ export class Gatekeeper {
     const id = event.toolCallId;
     /** The Approver is told what happens; the note goes with the call's result, and to its root's. */
     const keep = (note: PendingNote, notice: string) => {
-      ctx.ui.notify(notice, "info");
+      notify(ctx, notice);
       if (note.kind !== "abort") this.#notes.remember(id, note);
       if (nested) this.#notes.relay(id, { ...nested, note });
     };
@@ -387,7 +387,7 @@ export class Gatekeeper {
         if (outcome.note) keep({ kind: "authorize", hookName, note: outcome.note }, present.notifyAuthorizedWithNote(hookName));
         if (outcome.dontAskAgain) {
           this.#enablement.apply(new Map([[hookName, false]]), ctx);
-          ctx.ui.notify(present.notifyDontAskAgain(hookName), "info");
+          notify(ctx, present.notifyDontAskAgain(hookName));
         }
         return undefined;
       case "edit": {
@@ -438,10 +438,10 @@ function promptRequest(
     detail,
     highlights: highlightSpans(detail, prompt.highlight),
     labels: {
-      authorize: label(prompt.authorizeLabel ?? prompt.approveLabel, present.DEFAULT_LABELS.authorize),
-      edit: label(prompt.editLabel, present.DEFAULT_LABELS.edit),
-      abort: label(prompt.abortLabel ?? prompt.rejectLabel, present.DEFAULT_LABELS.abort),
-      dontAsk: label(prompt.dontAskLabel, present.DEFAULT_LABELS.dontAsk),
+      authorize: textOr(prompt.authorizeLabel ?? prompt.approveLabel, present.DEFAULT_LABELS.authorize),
+      edit: textOr(prompt.editLabel, present.DEFAULT_LABELS.edit),
+      abort: textOr(prompt.abortLabel ?? prompt.rejectLabel, present.DEFAULT_LABELS.abort),
+      dontAsk: textOr(prompt.dontAskLabel, present.DEFAULT_LABELS.dontAsk),
     },
     editable: isCommandTool(toolName),
     ...grant,
@@ -488,10 +488,6 @@ function prepend(note: string, content: Content): Content {
 
 function text(value: unknown): string | undefined {
   return isString(value) ? value : undefined;
-}
-
-function label(value: unknown, fallback: string): string {
-  return isString(value) && value.trim() !== "" ? value : fallback;
 }
 
 async function permissionDirs(ctx: ExtensionContext, settings: PiSettings, trust: ProjectTrust): Promise<PermissionDirs> {

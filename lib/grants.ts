@@ -101,7 +101,7 @@ function askingCommands(tool: PermissionTool, prompt: PermissionRequestPrompt): 
   if (!("commands" in tool) || !tool.commandsComplete) return [];
   return (tool.commands as ShellCommand[]).filter((command) => {
     const program = command.program;
-    return program !== undefined && spans.some((span) => span.start < program.end && span.end > program.start);
+    return program && spans.some((span) => span.start < program.end && span.end > program.start);
   });
 }
 
@@ -183,7 +183,7 @@ export class Grants {
     const commands = askingCommands(tool, verdict.prompt);
     let first: string | undefined;
     for (const command of commands) {
-      const rule = this.#sets.map((set) => set.matchCommand(command)).find((match) => match !== undefined);
+      const rule = this.#sets.map((set) => set.matchCommand(command)).find(Boolean);
       if (!rule) return undefined;
       first ??= rule.text;
     }
@@ -200,7 +200,7 @@ export class Grants {
     }
     const file = grantFile(grant.scope, ctx.cwd);
     const error = this.#editFile(file, grant.scope, (text) => withGrant(text, grant.rule));
-    return error === undefined ? { file } : { file, error };
+    return error ? { file, error } : { file };
   }
 
   /** Takes a grant back from where it is kept; the problem, when the file could not be changed. */

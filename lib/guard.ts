@@ -16,7 +16,7 @@ export async function guard<T>(ctx: ExtensionContext, where: string, run: () => 
 export function report(ctx: ExtensionContext, message: string, level: "error" | "warning" = "error"): void {
   try {
     if (ctx.hasUI) {
-      ctx.ui.notify(message, level);
+      notify(ctx, message, level);
       return;
     }
   } catch {
@@ -24,3 +24,7 @@ export function report(ctx: ExtensionContext, message: string, level: "error" | 
   }
   process.stderr.write(`${message}\n`);
 }
+
+/** A notice to the Approver: most notices say what was done. */
+export const notify = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void =>
+  ctx.ui.notify(text, level);

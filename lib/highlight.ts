@@ -49,7 +49,7 @@ function matches(detail: string, pattern: unknown): HighlightSpan[] {
   const global = new RegExp(regex.source, `${regex.flags.replace("g", "")}g`);
   const spans: HighlightSpan[] = [];
   for (const match of detail.matchAll(global)) {
-    if (match[0].length > 0) spans.push({ start: match.index, end: match.index + match[0].length });
+    if (match[0].length) spans.push({ start: match.index, end: match.index + match[0].length });
   }
   return spans;
 }

@@ -93,5 +93,5 @@ export async function loadPi(): Promise<string | undefined> {
     ...USED.tui.filter((name) => tui[name] === undefined),
     ...USED.agent.filter((name) => agent[name] === undefined),
   ];
-  return missing.length > 0 ? `missing ${missing.join(", ")}` : undefined;
+  return missing.length ? `missing ${missing.join(", ")}` : undefined;
 }

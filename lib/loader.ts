@@ -128,7 +128,7 @@ interface Source {
 function keepPrevious(result: LoadResult, failed: number, reload: Reload | undefined, had: (hook: LoadedHook) => boolean): void {
   if (reload?.wrappers) result.wrappers = Object.freeze({ ...reload.wrappers, ...result.wrappers });
   const kept = reload?.previous.filter(had) ?? [];
-  if (kept.length === 0) return;
+  if (!kept.length) return;
   result.hooks.push(...kept);
   result.errors[failed] = { ...(result.errors[failed] as LoadError), kept: true };
 }
@@ -197,7 +197,7 @@ function commandHook(rule: CommandRule): Hook {
         if (rule.when && !rule.when(command)) continue;
         words.push(command.program as ShellWord, ...(rule.subcommands && subcommand ? [subcommand] : []));
       }
-      if (words.length === 0) return undefined;
+      if (!words.length) return undefined;
       if (rule.block !== undefined) return blockDecision(rule.block);
       return requestDecision(withSpans({ ...rule.prompt, highlight: rule.prompt?.highlight ?? words }));
     },
@@ -220,7 +220,7 @@ function withSpans(prompt: AuthorRequestPrompt): PermissionRequestPrompt {
 }
 
 function isShellPart(item: unknown): item is { start: number; end: number } | { span: HighlightSpan } {
-  if (typeof item !== "object" || item === null || item instanceof RegExp) return false;
+  if (typeof item !== "object" || !item || item instanceof RegExp) return false;
   const span = "span" in item ? (item as { span: unknown }).span : item;
   return typeof (span as HighlightSpan)?.start === "number" && typeof (span as HighlightSpan)?.end === "number";
 }
@@ -392,7 +392,7 @@ const loaderPath = (file: string): string => (process.versions.bun ? realPath(fi
 
 function checkedHook(hook: Hook, file: string, scope: Scope, root: string): LoadedHook {
   if (!hook || typeof hook !== "object") throw new Error(problems.hookNotObject);
-  if (!isString(hook.name) || hook.name.trim() === "") throw new Error(problems.hookWithoutName);
+  if (!isString(hook.name) || !hook.name.trim()) throw new Error(problems.hookWithoutName);
   if (typeof hook.handler !== "function") throw new Error(problems.hookWithoutHandler(hook.name));
   const description = isString(hook.description) ? hook.description : undefined;
   // A `tools` that is not a list of names filters nothing: the hook sees every call.

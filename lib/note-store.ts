@@ -71,7 +71,7 @@ export class NoteStore {
     const relayed = this.#relayed.get(toolCallId) ?? [];
     this.#relayed.delete(toolCallId);
     this.#running.delete(toolCallId);
-    if (!note && relayed.length === 0) return undefined;
+    if (!note && !relayed.length) return undefined;
     return { note, relayed };
   }
 

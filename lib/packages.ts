@@ -93,7 +93,7 @@ function packageManager(cwd: string, agentDir: string, settingsManager: Settings
 function packageIdentity(source: string, root: string, scopeBase: string): string {
   if (source.startsWith("npm:")) return `npm:${npmName(source.slice("npm:".length).trim())}`;
   const clone = relative(join(scopeBase, "git"), root);
-  return clone !== "" && !isAbsolute(clone) && clone.split(sep)[0] !== ".." ? `git:${posix(clone)}` : `local:${root}`;
+  return clone && !isAbsolute(clone) && clone.split(sep)[0] !== ".." ? `git:${posix(clone)}` : `local:${root}`;
 }
 
 /** An npm spec's package name: `@scope/tools@^1` is `@scope/tools`. */
@@ -108,7 +108,7 @@ export function packagePermissions({ source, root, filter }: InstalledPackage): 
   }
   const errors: LoadError[] = [];
   const declared = declaredFiles(root, read.entries, (error) => errors.push({ file: manifest, error }));
-  const files = filter === undefined ? declared : filter.length === 0 ? [] : applyPatterns(declared, filter, root);
+  const files = !filter ? declared : filter.length ? applyPatterns(declared, filter, root) : [];
   const globs = (read.entries ?? []).filter((entry) => !isOverride(entry) && GLOB.test(entry));
   return { source, root, files, globs, errors };
 }
@@ -144,7 +144,7 @@ const GLOB = /[*?]/;
  * else the `permissions/` folder.
  */
 function declaredFiles(root: string, entries: readonly string[] | undefined, problem: (error: string) => void): string[] {
-  if (entries === undefined) return moduleFiles(join(root, "permissions"));
+  if (!entries) return moduleFiles(join(root, "permissions"));
   const files = new Set<string>();
   for (const entry of entries.filter((entry) => !isOverride(entry))) {
     const paths = GLOB.test(entry)
@@ -153,7 +153,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
           .filter((path) => dotsNamed(posix(path), posix(entry)))
           .map((path) => resolve(root, path))
       : [resolve(root, entry)];
-    if (paths.length === 0) problem(packageProblems.notFound(entry));
+    if (!paths.length) problem(packageProblems.notFound(entry));
     for (const path of paths) {
       const kind = pathKind(path);
       if (kind === "directory") for (const file of moduleFiles(path)) files.add(file);
@@ -162,7 +162,7 @@ function declaredFiles(root: string, entries: readonly string[] | undefined, pro
     }
   }
   const overrides = entries.filter(isOverride);
-  return overrides.length === 0 ? [...files] : applyPatterns([...files], overrides, root);
+  return overrides.length ? applyPatterns([...files], overrides, root) : [...files];
 }
 
 /**
@@ -177,7 +177,7 @@ export function applyPatterns(files: readonly string[], patterns: readonly strin
     (file) =>
       !isExactly(file, forceExcludes, root) &&
       (isExactly(file, forceIncludes, root) ||
-        ((includes.length === 0 || matchesAny(file, includes, root)) && !matchesAny(file, excludes, root))),
+        ((!includes.length || matchesAny(file, includes, root)) && !matchesAny(file, excludes, root))),
   );
 }
 

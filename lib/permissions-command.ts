@@ -27,7 +27,7 @@ type Subcommand = (typeof SUBCOMMANDS)[number];
 /** Everything after the subcommand is the hook name: hook names may contain spaces. */
 export function parsePermissionsCommand(args: string): PermissionsCommand {
   const [word, , rest] = split(args);
-  if (word === "") return { kind: "list" };
+  if (!word) return { kind: "list" };
   const name = rest.trim();
   const subcommand = asSubcommand(word);
   switch (subcommand) {
@@ -35,13 +35,13 @@ export function parsePermissionsCommand(args: string): PermissionsCommand {
     case "disable":
       return { kind: "switch", enabled: subcommand === "enable", ...(name !== "" && { name }) };
     case "log":
-      return name === "" ? { kind: "log" } : USAGE;
+      return name ? USAGE : { kind: "log" };
     case "test":
-      return name === "" ? USAGE : testCall(name);
+      return name ? testCall(name) : USAGE;
     case "grant":
       return grantCommand(name);
     case "revoke":
-      return name === "" ? USAGE : { kind: "revoke", rule: name };
+      return name ? { kind: "revoke", rule: name } : USAGE;
     case "new":
       return newCommand(name);
     default:
@@ -76,7 +76,7 @@ function grantCommand(text: string): PermissionsCommand {
 /** `<name>` for the user's folder; with `--project` before, inside or after it, for the project's. */
 function newCommand(text: string): PermissionsCommand {
   const name = text.replace(/(^|\s+)--project(?=\s|$)/g, "").trim();
-  if (name === "") return USAGE;
+  if (!name) return USAGE;
   return { kind: "new", name, scope: name === text.trim() ? "user" : "project" };
 }
 
@@ -113,7 +113,7 @@ export function completePermissionsArgs(
         ? grantItems(rest, grants)
         : [];
   // A complete argument gets no list: enter on an open list would only re-apply it, not run the command.
-  if (items.length === 0 || items.some((item) => item.value === prefix.trim())) return null;
+  if (!items.length || items.some((item) => item.value === prefix.trim())) return null;
   return items;
 }
 

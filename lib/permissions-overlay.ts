@@ -90,7 +90,7 @@ export class PermissionsList implements Component {
     const { paint } = this.#env;
     const on = this.#enabled.filter(Boolean).length;
     const title = paint.fg("accent", paint.bold(PERMISSIONS_TITLE));
-    const header = [this.#hooks.length > 0 ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
+    const header = [this.#hooks.length ? `${title}  ${paint.fg("dim", enabledCount(on, this.#hooks.length))}` : title, ""];
     const footer = ["", ...hintRows(permissionsHints(keyNames(this.#env.keys)), inner, paint)];
     const [lines, focus] = this.#listLines(inner);
     const room = terminalRows(this.#env.tui) - 2 - header.length - footer.length;
@@ -154,7 +154,7 @@ export class PermissionsList implements Component {
       details();
       if (selected) focus = { start, end: lines.length };
     };
-    if (this.#hooks.length === 0) lines.push(NO_HOOKS);
+    if (!this.#hooks.length) lines.push(NO_HOOKS);
     this.#hooks.forEach((hook, index) => {
       checkbox(index, hook.name, this.#enabled[index] ?? true, paint.fg("dim", `  ${hook.scope}`), () => {
         if (hook.description?.trim()) detail(hook.description, HOOK_DETAIL_INDENT);
@@ -162,7 +162,7 @@ export class PermissionsList implements Component {
         lines.push(HOOK_DETAIL_INDENT + paint.fg("dim", toVisible(displayPath(hook.source, home))));
       });
     });
-    if (this.#grants.length > 0) lines.push("", paint.bold(GRANTS_HEADING));
+    if (this.#grants.length) lines.push("", paint.bold(GRANTS_HEADING));
     this.#grants.forEach((grant, index) => {
       const kept = this.#kept[index] ?? true;
       checkbox(this.#hooks.length + index, grant.rule, kept, "", () => {
@@ -170,7 +170,7 @@ export class PermissionsList implements Component {
         detail(grantDetail(grant.scope, file, !kept), HOOK_DETAIL_INDENT, true);
       });
     });
-    if (this.#failures.length > 0) {
+    if (this.#failures.length) {
       lines.push("", paint.fg("error", FAILED_HEADING));
       for (const { file, error } of this.#failures) {
         lines.push(paint.fg("error", toVisible(failureRow(displayPath(file, home)))));

@@ -8,7 +8,7 @@ import { editFile } from "./external-editor.ts";
 import { nothingDrawn, OVERLAY, paintOf } from "./frame.ts";
 import type { Gatekeeper } from "./gatekeeper.ts";
 import { type Grant, type Grants, type HeldGrant, permissionsFolder, takeGrantedCall } from "./grants.ts";
-import { guard } from "./guard.ts";
+import { guard, notify } from "./guard.ts";
 import { highlightSpans } from "./highlight.ts";
 import type { LoadedHook, LoadResult } from "./loader.ts";
 import { homedir } from "./node.ts";
@@ -59,7 +59,7 @@ export function registerPermissionControls(
       description: present.TOGGLE_ALL_DESCRIPTION,
       handler: async (ctx) => {
         await guard(ctx, present.DURING.toggleAll, async () => {
-          if ((await gatekeeper.loaded()).hooks.length === 0) return notify(ctx, present.NO_HOOKS, "warning");
+          if (!(await gatekeeper.loaded()).hooks.length) return notify(ctx, present.NO_HOOKS, "warning");
           notify(ctx, present.notifyAllSwitched(enablement.toggleAll(ctx), key));
         });
       },
@@ -93,13 +93,13 @@ export function registerPermissionControls(
     ctx: ExtensionContext,
   ): void {
     const names = [...new Set(hooks.map((hook) => hook.name))];
-    if (names.length === 0) return notify(ctx, present.NO_HOOKS, "warning");
-    if (typed === undefined) {
+    if (!names.length) return notify(ctx, present.NO_HOOKS, "warning");
+    if (!typed) {
       enablement.apply(new Map(names.map((name) => [name, enabled])), ctx);
       return notify(ctx, present.notifyAllSwitched(enabled, "/permissions enable"));
     }
     const name = resolveHookName(typed, names);
-    if (name === undefined) return notify(ctx, present.notifyUnknownHook(typed, names), "error");
+    if (!name) return notify(ctx, present.notifyUnknownHook(typed, names), "error");
     enablement.apply(new Map([[name, enabled]]), ctx);
     notify(ctx, present.notifyHookSwitched(name, enabled));
   }
@@ -133,7 +133,7 @@ export function registerPermissionControls(
   function grant(chosen: Grant, ctx: ExtensionContext): void {
     const { file, error } = grants.save(chosen, ctx);
     const shownRule = toVisible(chosen.rule);
-    if (error === undefined) notify(ctx, present.notifyGranted(shownRule, chosen.scope, file && displayPath(file)));
+    if (!error) notify(ctx, present.notifyGranted(shownRule, chosen.scope, file && displayPath(file)));
     else notify(ctx, present.notifyGrantFailed(shownRule, error), "error");
   }
 
@@ -141,7 +141,7 @@ export function registerPermissionControls(
   function revoke(rule: string, ctx: ExtensionContext): void {
     const held = grants.list();
     const matching = held.filter((grant) => grant.rule.trim() === rule.trim());
-    if (matching.length === 0)
+    if (!matching.length)
       return notify(
         ctx,
         present.notifyNoSuchGrant(toVisible(rule), [...new Set(held.map((grant) => toVisible(grant.rule)))]),
@@ -155,7 +155,7 @@ export function registerPermissionControls(
       const place = grant.scope === "branch" ? present.GRANT_SCOPE_WORDS.branch : displayPath(grant.file);
       const error = grants.revoke(grant);
       const shownRule = toVisible(grant.rule);
-      if (error === undefined) notify(ctx, present.notifyRevoked(shownRule, [place]));
+      if (!error) notify(ctx, present.notifyRevoked(shownRule, [place]));
       else notify(ctx, present.notifyRevokeFailed(shownRule, place, error), "error");
     }
   }
@@ -212,10 +212,6 @@ export function registerPermissionControls(
     revokeHeld(revoked, ctx);
   }
 }
-
-/** A notice to the Approver: most of the controls' notices say what was done. */
-const notify = (ctx: ExtensionContext, text: string, level: "info" | "warning" | "error" = "info"): void =>
-  ctx.ui.notify(text, level);
 
 /** Print mode has no notices: there the text goes to the terminal (pi sends extensions' stdout to stderr). */
 function tell(ctx: ExtensionContext, text: string): void {

@@ -54,7 +54,7 @@ export const agentHookFailure = (hookName: string, error: string): string =>
   `Blocked because permission hook ${hookName} failed (${error}) and no UI is available to ask the user.`;
 
 /** The tool result text the agent reads: the note, a blank line, then the tool's own output. */
-export const withNote = (note: string, output: string): string => (output === "" ? note : `${note}\n\n${output}`);
+export const withNote = (note: string, output: string): string => (output ? `${note}\n\n${output}` : note);
 
 // ── Human-facing notifications ─────────────────────────────────────────────────────────────
 
@@ -214,7 +214,7 @@ export const scriptHint = (key: string, showing: boolean): Hint => [key, showing
 /** The hint for the key that opens the grant step: the rule, already visible, on one line (the step shows it whole). */
 export function grantHint(key: string, rule: string): Hint {
   const [first = "", ...more] = rule.split("\n");
-  return [key, `don't ask again for ${first}${more.length > 0 ? TRUNCATION_MARKER : ""}`];
+  return [key, `don't ask again for ${first}${more.length ? TRUNCATION_MARKER : ""}`];
 }
 
 /** Heads the grant step, above the exact rule a grant would save. */
@@ -318,7 +318,7 @@ export const permissionsHints = (keys: KeyNames): Hint[] => [
 
 /** A path under the home directory reads as ~/…. */
 export function displayPath(path: string, home: string): string {
-  if (home === "" || home === "/") return path;
+  if (!home || home === "/") return path;
   const base = home.replace(/[\\/]+$/, "");
   return path.startsWith(`${base}/`) || path.startsWith(`${base}\\`) ? `~${path.slice(base.length)}` : path;
 }
@@ -339,13 +339,13 @@ export function permissionsSummary(
   grants: readonly GrantSummary[] = [],
 ): string {
   const on = hooks.filter((hook) => hook.enabled).length;
-  const lines = hooks.length === 0 ? [NO_HOOKS] : [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`];
+  const lines = hooks.length ? [`${PERMISSIONS_TITLE} (${enabledCount(on, hooks.length)}):`] : [NO_HOOKS];
   for (const hook of hooks) {
     lines.push(`  [${hook.enabled ? "x" : " "}] ${hook.name} (${hook.scope}) ${hook.source}`);
     for (const row of hook.rules ?? []) lines.push(HOOK_DETAIL_INDENT + row);
   }
-  if (grants.length > 0) lines.push(`${GRANTS_HEADING}:`, ...grants.map((grant) => `  ${grantSummaryRow(grant)}`));
-  if (failures.length > 0) lines.push(`${FAILED_HEADING}:`, ...failures.map(({ file, error }) => `  ✗ ${file}: ${error}`));
+  if (grants.length) lines.push(`${GRANTS_HEADING}:`, ...grants.map((grant) => `  ${grantSummaryRow(grant)}`));
+  if (failures.length) lines.push(`${FAILED_HEADING}:`, ...failures.map(({ file, error }) => `  ✗ ${file}: ${error}`));
   return lines.join("\n");
 }
 
@@ -367,9 +367,7 @@ export function rpcPromptTitle(parts: {
 
 /** The prompt's parts under its title, as text: description and guidance where given, then the call. */
 const promptBody = (prompt: { description?: string; guidance?: string; toolName: string; detail: string }): string[] =>
-  [prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`].filter(
-    (part): part is string => part !== undefined && part.trim() !== "",
-  );
+  [prompt.description, prompt.guidance, `${prompt.toolName}: ${prompt.detail}`].filter((part): part is string => !!part?.trim());
 
 /** The select's options, numbered so that equal Author labels still tell the choices apart. */
 export const rpcChoice = {
@@ -447,6 +445,9 @@ const DECIDED_BY_WORDS: Record<DecidedBy, string> = {
   "script ended": "its script had ended",
   "turn stopped": "the turn was stopped",
 };
+/** The outcomes and deciders a decision may name, which the log reads back. */
+export const DECISION_OUTCOMES = Object.keys(OUTCOME_WORDS) as readonly DecisionOutcome[];
+export const DECIDERS = Object.keys(DECIDED_BY_WORDS) as readonly DecidedBy[];
 /** A command longer than this is cut in the log's one-line view. */
 const LOG_DETAIL_CHARS = 80;
 export const LOG_SHOWN = 50;
@@ -463,7 +464,7 @@ export function decisionLine(decision: DecisionLine): string {
 
 /** /permissions log: this branch's decisions, the latest LOG_SHOWN of them. */
 export function decisionLog(decisions: readonly DecisionLine[]): string {
-  if (decisions.length === 0) return NO_DECISIONS;
+  if (!decisions.length) return NO_DECISIONS;
   const shown = decisions.slice(-LOG_SHOWN);
   const count = shown.length === decisions.length ? decisions.length : `the latest ${shown.length} of ${decisions.length}`;
   const head = `Permission decisions on this branch (${count}):`;
@@ -479,7 +480,7 @@ function oneLine(text: string): string {
   const [first = "", ...rest] = text.split("\n");
   const chars = [...first];
   if (chars.length > LOG_DETAIL_CHARS) return `${chars.slice(0, LOG_DETAIL_CHARS).join("")}…`;
-  return rest.length > 0 ? `${first} …` : first;
+  return rest.length ? `${first} …` : first;
 }
 
 /** Local time of day, hh:mm:ss: how toTimeString starts. */
@@ -519,15 +520,14 @@ export const notifyParentEnded = (hookName: string, parentTool: string): string 
 export const agentParentEnded = (parentTool: string): string => `Blocked: ${parentEnded(parentTool)}`;
 
 function parentEnded(parentTool: string): string {
-  const parent =
-    parentTool === "codemode" ? "the codemode script" : parentTool === "" ? "the tool call" : `the ${parentTool} call`;
+  const parent = parentTool === "codemode" ? "the codemode script" : parentTool ? `the ${parentTool} call` : "the tool call";
   return `${parent} that made this call had already ended.`;
 }
 
 /** The prompt's line saying where a call comes from, when the agent didn't make it directly. */
 export function promptOrigin(parentTool: string): string {
   if (parentTool === "codemode") return "Made by a codemode script the agent wrote.";
-  return parentTool === "" ? "Made by another tool call, not by the agent directly." : `Made by the agent's ${parentTool} call.`;
+  return parentTool ? `Made by the agent's ${parentTool} call.` : "Made by another tool call, not by the agent directly.";
 }
 
 /** An MCP call's argument as the prompt shows it: a multi-line string as its lines, anything else as one line of JSON. */
@@ -631,8 +631,7 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
     if (outcome.kind === "block") lines.push(`${DRY_RUN_INDENT}The agent reads: ${outcome.agentReads}`);
     else if (outcome.kind !== "granted") {
       const { prompt } = outcome;
-      const highlighted =
-        prompt.highlighted.length === 0 ? "Nothing highlighted." : `Highlighted: ${prompt.highlighted.join(" · ")}`;
+      const highlighted = prompt.highlighted.length ? `Highlighted: ${prompt.highlighted.join(" · ")}` : "Nothing highlighted.";
       const shown = [promptTitle(prompt.hookName), ...promptBody(prompt), highlighted].join("\n");
       lines.push(
         `${DRY_RUN_INDENT}The prompt:`,
@@ -641,9 +640,9 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
       );
     }
   }
-  if (granted.length > 0) lines.push("Not asked, because a grant covers it:", ...granted.map(listed));
+  if (granted.length) lines.push("Not asked, because a grant covers it:", ...granted.map(listed));
   const others = verdicts.filter((verdict) => verdict !== decider && !granted.includes(verdict));
-  if (others.length > 0)
+  if (others.length)
     lines.push(decider ? "Also matched, after it:" : "Would decide, but switched off on this branch:", ...others.map(listed));
   return lines.join("\n");
 }
@@ -685,11 +684,11 @@ export interface GrantSummary {
 }
 
 const grantSummaryRow = ({ rule, scope, file }: GrantSummary): string =>
-  `${rule}  ${GRANT_SCOPE_WORDS[scope]}${file === undefined ? "" : `  ${file}`}`;
+  `${rule}  ${GRANT_SCOPE_WORDS[scope]}${file ? `  ${file}` : ""}`;
 
 /** The line under a grant's row in the overlay: where it holds, and whether saving revokes it. */
 export function grantDetail(scope: GrantScopeName, file: string | undefined, revoking: boolean): string {
-  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : `${GRANT_SCOPE_WORDS[scope]}, ${file}`;
+  const where = file ? `${GRANT_SCOPE_WORDS[scope]}, ${file}` : GRANT_SCOPE_WORDS[scope];
   return revoking ? `${where} — revoked when you save` : where;
 }
 
@@ -711,7 +710,7 @@ export const grantProblems = {
 } as const;
 
 export function notifyGranted(rule: string, scope: GrantScopeName, file: string | undefined): string {
-  const where = file === undefined ? GRANT_SCOPE_WORDS[scope] : `${GRANT_SCOPE_WORDS[scope]} (saved in ${file})`;
+  const where = file ? `${GRANT_SCOPE_WORDS[scope]} (saved in ${file})` : GRANT_SCOPE_WORDS[scope];
   return `Granted ${rule} for ${where}: what it covers no longer asks. /permissions revoke ${rule} takes it back.`;
 }
 
@@ -731,7 +730,7 @@ export const notifyRevokeFailed = (rule: string, place: string, error: string): 
   `Could not revoke ${rule} from ${place}, because ${error}; it is still granted.`;
 
 export function notifyNoSuchGrant(rule: string, granted: readonly string[]): string {
-  const known = granted.length === 0 ? "; there are none." : `. Granted: ${granted.join(", ")}.`;
+  const known = granted.length ? `. Granted: ${granted.join(", ")}.` : "; there are none.";
   return `No grant is named ${rule}${known}`;
 }
 
@@ -764,7 +763,7 @@ export const scaffoldProblems = {
 
 /** `written`: the declaration and tsconfig.json, when this was the folder's first module. */
 export function notifyScaffolded(file: string, written: readonly string[]): string {
-  const beside = written.length === 0 ? "" : `, with ${written.join(" and ")} beside it for types`;
+  const beside = written.length ? `, with ${written.join(" and ")} beside it for types` : "";
   return `Created ${file}${beside}. Each save takes effect for the next tool call.`;
 }
 

@@ -288,7 +288,7 @@ export class PermissionPrompt implements Component, Focusable {
     if (pressed(KEY.confirm)) return this.#confirm(this.#choices[this.#selected]);
     if (matchesKey(data, FIXED_KEY.dontAsk))
       return this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), dontAskAgain: true });
-    if (this.#scopes.length > 0 && matchesKey(data, FIXED_KEY.grant)) {
+    if (this.#scopes.length && matchesKey(data, FIXED_KEY.grant)) {
       this.#mode = "grant";
       return;
     }
@@ -483,7 +483,7 @@ export class PermissionPrompt implements Component, Focusable {
   /** Select mode's hints; with a grant, the key that opens its step; with a script, the key that shows it. */
   #hints(): Hint[] {
     const hints = selectHints(keyNames(this.#keys), this.#request.labels.dontAsk);
-    if (this.#scopes.length > 0) hints.push(grantHint(FIXED_KEY.grant, this.#visibleRule));
+    if (this.#scopes.length) hints.push(grantHint(FIXED_KEY.grant, this.#visibleRule));
     const key = this.#request.script === undefined ? undefined : this.#keys.getKeys(SCRIPT_KEY)[0];
     if (key !== undefined) hints.push(scriptHint(keyName(key, key), this.#view === "script"));
     return hints;

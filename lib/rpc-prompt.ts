@@ -45,7 +45,7 @@ export async function askThroughDialogs(
     [present.rpcChoice.withNote(labels.abort), () => withNote("abort")],
     [present.rpcChoice.dontAsk(labels.authorize, labels.dontAsk), () => ({ kind: "authorize", dontAskAgain: true })],
   ];
-  if (grantRule !== undefined && scopes.length > 0)
+  if (grantRule !== undefined && scopes.length)
     choices.push([present.rpcChoice.grant(labels.authorize, grantRule), () => grant(grantRule)]);
   if (script !== undefined) choices.push([present.rpcChoice.script, () => showScript(script)]);
 
@@ -64,7 +64,7 @@ export async function askThroughDialogs(
     const text = await ui.input(present.rpcNoteTitle(toVisible(label)), undefined, dialog());
     if (text === undefined) return undefined;
     const trimmed = fromVisible(text).trim();
-    return trimmed === "" ? {} : { note: trimmed };
+    return trimmed ? { note: trimmed } : {};
   };
   const withNote = async (kind: "authorize" | "abort") => {
     const given = await note(labels[kind]);
@@ -73,7 +73,7 @@ export async function askThroughDialogs(
   const edit = async (): Promise<PromptOutcome | undefined> => {
     const edited = await untilAborted(ui.editor(present.rpcEditorTitle(hookName), detail), signal);
     if (edited === undefined || signal.aborted) return undefined;
-    if (edited.trim() === "") {
+    if (!edited.trim()) {
       ui.notify(present.EMPTY_COMMAND_WARNING, "warning");
       return undefined;
     }

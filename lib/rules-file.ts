@@ -291,7 +291,7 @@ export function decide(
     if (!rule) continue;
     exemptions ??= [file.allow, ...grants];
     if (exempt(item, items, exemptions, paths, tool)) {
-      if (!granted && grants.length > 0 && !exempt(item, items, [file.allow], paths, tool)) {
+      if (!granted && grants.length && !exempt(item, items, [file.allow], paths, tool)) {
         const grant = grantFor(item, items, grants, paths);
         if (grant) granted = { rule, grant };
       }
@@ -326,7 +326,7 @@ function exempt(
   if (exempted(item)) return true;
   if (item.kind !== "call") return false;
   const parts = items.filter((other) => other !== item);
-  if (parts.length === 0 || ("commandsComplete" in tool && !tool.commandsComplete)) return false;
+  if (!parts.length || ("commandsComplete" in tool && !tool.commandsComplete)) return false;
   return parts.every(exempted);
 }
 
@@ -353,7 +353,7 @@ function callItems(tool: PermissionTool, cwd: string, home: string, file: RuleFi
   if (!covers || !("absolutePath" in tool)) return items;
   const path = tool.absolutePath;
   const shown = "path" in tool && isString(tool.path) ? tool.path : "";
-  const at = shown === "" ? -1 : tool.detail.indexOf(shown);
+  const at = shown ? tool.detail.indexOf(shown) : -1;
   items.push({ kind: "path", path, covers, span: at === -1 ? whole : { start: at, end: at + shown.length } });
   return items;
 }
@@ -366,7 +366,7 @@ export function failedExample(file: RuleFile, cwd: string, paths: PathResolver):
   for (const example of file.examples) {
     const tool = normalizeToolInput(example.tool, example.input, cwd);
     const verdict = decide(file, tool, cwd, paths, []);
-    const actual: ExampleExpectation = verdict === undefined || verdict.kind === "granted" ? "pass" : verdict.kind;
+    const actual: ExampleExpectation = !verdict || verdict.kind === "granted" ? "pass" : verdict.kind;
     if (actual !== example.expect) return ruleProblems.exampleDecided(example.text, example.expect, actual, verdict?.rule.text);
   }
   return undefined;

@@ -85,7 +85,7 @@ function ruleTarget(text: string): RuleTarget | RuleProblem {
     const pattern = parseBashPattern(specifier);
     return "problem" in pattern ? pattern : { kind: "bash", pattern };
   }
-  if (tool !== undefined) {
+  if (tool) {
     if (specifier === undefined) return { kind: "path", tool };
     const pattern = parsePathPattern(specifier);
     return "problem" in pattern ? pattern : { kind: "path", tool, pattern };
@@ -112,13 +112,13 @@ export function parseBashPattern(specifier: string): BashPattern | RuleProblem {
   if (source.includes(":*")) return { problem: ruleProblems.prefixNotAtEnd };
   const tokens = tokenize(source);
   if ("problem" in tokens) return tokens;
-  if (tokens.length === 0) return { problem: ruleProblems.emptyPattern };
+  if (!tokens.length) return { problem: ruleProblems.emptyPattern };
   const words: PatternWord[] = [];
   const push = (word: PatternWord) => {
     if (word.kind !== "any" || words.at(-1)?.kind !== "any") words.push(word);
   };
   for (const { text, stars } of tokens) {
-    if (stars.length === 0) push({ kind: "literal", text });
+    if (!stars.length) push({ kind: "literal", text });
     else if (text === "*" && stars.length === 1) push(ANY_WORDS);
     else {
       push({ kind: "glob", regex: wordGlob(text, stars) });
@@ -175,7 +175,7 @@ function wordGlob(text: string, stars: readonly number[]): RegExp {
  */
 export function parsePathPattern(specifier: string): PathPattern | RuleProblem {
   let source = specifier.trim();
-  if (source === "") return { problem: ruleProblems.emptyPattern };
+  if (!source) return { problem: ruleProblems.emptyPattern };
   let base: PathBase = "project";
   // Written without `//`, `~/`, `/` or `./` before it.
   let bare = false;
@@ -202,7 +202,7 @@ function pathRegex(glob: string, anyDepth: boolean): RegExp {
     else source += escapeRegex(char);
   }
   // An empty glob (`~`, `//`, `/`) names the base itself, and so everything under it.
-  if (source === "") return /^/;
+  if (!source) return /^/;
   return new RegExp(`^${anyDepth ? "(?:[^]*/)?" : ""}${source}(?:/[^]*)?$`);
 }
 

@@ -42,7 +42,7 @@ export type Scaffolded = { file: string; written: string[] } | { error: string }
 export function scaffoldModule(typed: string, folder: string): Scaffolded {
   const name = typed.replace(/\.m?[jt]s$/, "");
   const slug = fileStem(name);
-  if (slug === "") return { error: scaffoldProblems.noName };
+  if (!slug) return { error: scaffoldProblems.noName };
   const file = join(folder, `${slug}.ts`);
   // A module of that stem in another language would define a hook of the same name.
   const taken = [".ts", ".js", ".mjs", ".json"].map((extension) => join(folder, slug + extension)).find(existsSync);

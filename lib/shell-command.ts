@@ -88,7 +88,7 @@ function positionalWords(command: ShellCommand, options: ValueFlagsOption | unde
   for (let index = 0; index < args.length; index++) {
     const text = args[index].text;
     if (text === "--") {
-      for (let rest = index + 1; rest < args.length && !(first && found.length > 0); rest++) found.push(args[rest]);
+      for (let rest = index + 1; rest < args.length && !(first && found.length); rest++) found.push(args[rest]);
       break;
     }
     if (text.length > 1 && text.charCodeAt(0) === 45 && !args[index].dynamic) {

@@ -28,11 +28,11 @@ const FIND_ACTIONS = new Set(flags("-exec -execdir -ok -okdir"));
 const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --shotsdir") };
 
 /**
- * Programs that run code given as an option's value, wherever it stands: its letter, alone or last
- * in a bundle (`-lc`); `--command` and su's `--session-command` too.
+ * Programs that run code given as an option's value, wherever it stands: its letter, alone or in a
+ * bundle, the code attached or next (`-lc`, `-c'…'`); `--command` too. su's are read in `#su`.
  */
 const CODE_OPTIONS = new Map([
-  ...flags("su runuser sg flock script").map((name) => [name, "c"] as const),
+  ...flags("sg flock script").map((name) => [name, "c"] as const),
   ...flags("mapfile readarray compgen").map((name) => [name, "C"] as const),
 ]);
 
@@ -97,7 +97,7 @@ class Expansion {
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
   #follow(command: ShellCommand, index: number): void {
     const words = command.words;
-    if (words.length === 0) return;
+    if (!words.length) return;
     const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
     const first = words[0];
     const firstName = first.dynamic ? first.text : basename(first.text);
@@ -107,7 +107,7 @@ class Expansion {
     command.program = program;
     command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
-    if (found.dir !== undefined) command.dir = found.dir === null ? undefined : joinDir(command.dir, found.dir.text);
+    if (found.dir !== undefined) command.dir = found.dir ? joinDir(command.dir, found.dir.text) : undefined;
     if (found.payload) {
       // `env -S` turns `\_` into a space and expands `${…}` before the shell's rules apply.
       if (/[\\$]/.test(found.payload.text)) this.#incomplete();
@@ -117,42 +117,36 @@ class Expansion {
     if (program.dynamic) return;
     const name = command.programName;
     const codeLetter = CODE_OPTIONS.get(name);
-    if (SHELLS.has(name)) {
-      const run = shellInput(command.args, this.#source);
+    const run = SHELLS.has(name)
+      ? shellInput(command.args, command, this.#source)
+      : name === "su" || name === "runuser"
+        ? this.#su(command)
+        : null;
+    if (run !== null) {
       if (run === "stdin") this.#stdin(command, depth);
       else if (run === DYNAMIC) {
         this.#incomplete();
         this.#stdin(command, depth);
-      } else if (run !== undefined) this.#payload([run], "-c", command, depth);
+      } else if (run) this.#payload([run], "-c", command, depth);
     } else if (name === "eval") {
       const code = operands(command.args);
-      if (code.length > 0) this.#payload(code, "eval", command, depth);
-    } else if (codeLetter !== undefined) {
+      if (code.length) this.#payload(code, "eval", command, depth);
+    } else if (codeLetter) {
       const args = command.args;
-      // `su -s /bin/rm`: the shell it starts is what runs; one that is no shell is a program not seen.
-      // A long option may be shortened (`--sh=…`). runuser reads its options after its operands too, and
-      // with -u there runs a program (`runuser R -u nobody`); su has no -u.
-      const unseen = ({ text }: ShellWord, at: number) => {
-        const shell = /^(?:--sh\w*=?|-[^-]*?s)(.*)/.exec(text);
-        return /^-(-us|[^-]*u)/.test(text) || (shell !== null && !SHELLS.has(basename(shell[1] || (args[at + 1]?.text ?? ""))));
-      };
-      if ((name === "su" || name === "runuser") && args.some(unseen)) this.#incomplete();
-      // The last one counts: `su -c a -c b` runs b.
+      // The last one counts: `flock f -c a -c b` runs b. script's long options may be shortened (`--co`).
       const at = args.findLastIndex(
-        ({ text }) => /^--(session-)?command/.test(text) || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
+        ({ text }) => text.startsWith("--c") || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
       );
-      const option = args[at]?.text;
-      // The code is the next word, or attached (`-c'…'`, `--command=…`): that is not read.
-      if (option !== undefined && (/^--(session-)?command$/.test(option) || option.endsWith(codeLetter))) {
-        if (at + 1 < args.length) this.#payload([args[at + 1]], "-c", command, depth);
-      } else if (option !== undefined) this.#incomplete();
-      else if (name === "sg") {
+      if (at >= 0) {
+        const code = optionValue(args, at, codeLetter);
+        if (code) this.#payload([code], "-c", command, depth);
+      } else if (name === "sg") {
         // `sg group 'code'`: the operand after the group runs through sh, with or without -c.
         const [, code] = args.filter(({ text }) => text !== "-");
         if (code) this.#payload([code], "-c", command, depth);
         else this.#stdin(command, depth);
       } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
-    } else if (SHELL_STARTERS.has(name)) {
+    } else if (SHELL_STARTERS.has(name) && afterOptions(command.args, 0, this.#wrappers[name] ?? {}) >= 0) {
       this.#stdin(command, depth);
     } else if (DECLARATIONS.has(name)) {
       // `export PS4=…` sets it as an assignment does; bash evaluates a subscript in what they assign.
@@ -179,9 +173,8 @@ class Expansion {
       if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
-      // Code read from another command's output, or from the shell's input.
-      if (file.startsWith("<(")) this.#incomplete();
-      else if (STDIN_FILES.has(file)) this.#stdin(command, depth);
+      if (STDIN_FILES.has(file)) this.#stdin(command, depth);
+      else if (given(command, this.#source, file)) this.#incomplete();
     } else if (name === "hash") {
       // `hash -p /bin/rm ls`: from here on, `ls` runs rm.
       if (command.hasFlag("-p")) this.#incomplete();
@@ -206,29 +199,66 @@ class Expansion {
     }
   }
 
+  /**
+   * What su (and runuser without -u) makes its shell run: the shell gets `-c` and the code when given
+   * one, then the operands after the user. Options may come among or after the operands, not past `--`.
+   */
+  #su(command: ShellCommand): ReturnType<typeof shellInput> {
+    const args = command.args;
+    // Bash may split an expansion into several words, any of them an option.
+    if (args.some(({ dynamic }) => dynamic)) this.#incomplete();
+    let code: ShellWord | undefined;
+    const operands: ShellWord[] = [];
+    for (let at = 0; at < args.length; at++) {
+      const text = args[at].text;
+      if (text === "--") {
+        operands.push(...args.slice(at + 1));
+        break;
+      }
+      if (!/^-./.test(text)) {
+        operands.push(args[at]);
+        continue;
+      }
+      // A long option may be shortened; one not su's makes it exit, so its first letters tell which.
+      const letter = /[cgGsuw]/.exec(
+        text[1] !== "-" ? text : text[2] === "s" ? "csG".charAt("ehu".indexOf(text[3])) : text[2],
+      )?.[0];
+      if (letter === undefined) continue;
+      const value = optionValue(args, at, letter);
+      if (value === args[at + 1]) at++;
+      if (letter === "c") code = value;
+      // The shell it starts is what runs; one that is no shell is a program not seen. With -u, runuser
+      // runs a program (`runuser R -u nobody`); su has no -u.
+      else if (letter === "u" || (letter === "s" && !SHELLS.has(basename(value?.text ?? "")))) this.#incomplete();
+    }
+    return code ?? shellInput(operands.slice(operands[0]?.text === "-" ? 2 : 1), command, this.#source);
+  }
+
   /** A shell reading its commands from stdin: its here-strings and heredocs. */
   #stdin(command: ShellCommand, depth: number): void {
     const source = this.#source;
-    // With no input of its own, it reads what it inherits: a heredoc or here-string given to a
-    // command around it (`{ bash; } <<EOF`, `eval bash <<< …`, `exec <<< …; bash`) is not followed.
-    if (!command.redirects.some(({ op }) => /^0?<(?!&)/.test(op)) && source.includes("<<")) this.#incomplete();
-    for (const redirect of command.redirects) {
-      if (redirect.op.endsWith("<<<") && redirect.target) this.#payload([redirect.target], "stdin", command, depth);
-      else if (redirect.target?.text.startsWith("<(")) this.#incomplete();
-      else if (redirect.body && redirect.target) {
-        // In a payload, offsets point into the words that spelled it, which may not spell the body.
-        if (command.via !== "source") this.#incomplete();
-        const body = redirect.body;
-        const quoted = redirect.target.text !== source.slice(redirect.target.start, redirect.target.end);
-        if (!this.#charge(body.end - body.start)) return;
-        const text = source.slice(body.start, body.end);
-        const parsed = scan(text, "stdin", command.dir, depth);
-        // Unquoted, the body is expanded first: its `$`, backticks and backslashes are not yet what the shell reads.
-        if (!parsed.complete || (!quoted && /[$`\\]/.test(text))) this.#incomplete();
-        for (const inner of parsed.commands) {
-          relocate(inner, (offset) => offset + body.start);
-          this.#add(inner, depth);
-        }
+    // The last redirect to fd 0 is stdin: `0>&3` too.
+    const redirect = command.redirects.findLast(({ op }) => /^(0*<|0+>)/.test(op));
+    const target = redirect?.target;
+    // With no input of its own, or one from another fd, it reads what it inherits: a heredoc or
+    // here-string given to a command around it (`{ bash; } <<EOF`, `eval bash <<< …`, `exec <<< …; bash`) is not followed.
+    if (!target || redirect.op.endsWith("&")) {
+      if (source.includes("<<")) this.#incomplete();
+    } else if (redirect.op.endsWith("<<<")) this.#payload([target], "stdin", command, depth);
+    else if (given(command, source, target.text)) this.#incomplete();
+    else if (redirect.body) {
+      // In a payload, offsets point into the words that spelled it, which may not spell the body.
+      if (command.via !== "source") this.#incomplete();
+      const body = redirect.body;
+      const quoted = target.text !== source.slice(target.start, target.end);
+      if (!this.#charge(body.end - body.start)) return;
+      const text = source.slice(body.start, body.end);
+      const parsed = scan(text, "stdin", command.dir, depth);
+      // Unquoted, the body is expanded first: its `$`, backticks and backslashes are not yet what the shell reads.
+      if (!parsed.complete || (!quoted && /[$`\\]/.test(text))) this.#incomplete();
+      for (const inner of parsed.commands) {
+        relocate(inner, (offset) => offset + body.start);
+        this.#add(inner, depth);
       }
     }
   }
@@ -254,7 +284,7 @@ class Expansion {
     const commands = this.#parsed.commands;
     if (commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
     commands.push(command);
-    if (this.#depths === null) this.#depths = [depth];
+    if (!this.#depths) this.#depths = [depth];
     else this.#depths.push(depth);
   }
 
@@ -283,7 +313,7 @@ class Expansion {
       const map: number[] = [];
       for (const word of words) {
         // The previous word's end offset stands for the space between.
-        if (map.length > 0) text += " ";
+        if (map.length) text += " ";
         const decoded = decodeMapped(this.#source, word.start, word.end);
         if (decoded.text === word.text) {
           text += decoded.text;
@@ -314,10 +344,10 @@ const EXPANSION = new Expansion();
 
 /**
  * What a shell's arguments make it run: a `-c` payload word, "stdin", DYNAMIC when options may be
- * known only at run time (`bash $x`, `bash "$@"`, `bash <(…)`), or undefined (a script file, or
- * `-c` without one).
+ * known only at run time (`bash $x`, `bash "$@"`, `bash <(…)`) or a file it reads may be `given`, or
+ * undefined (a script file, or `-c` without one).
  */
-function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | typeof DYNAMIC | undefined {
+function shellInput(args: ShellWord[], shell: ShellCommand, source: string): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
   let stdin = false;
   let at = 0;
@@ -344,20 +374,40 @@ function shellInput(args: ShellWord[], source: string): ShellWord | "stdin" | ty
       continue;
     }
     if (text.startsWith("--")) {
-      at += text === "--rcfile" || text === "--init-file" ? 2 : 1;
+      if (/^--(rc|init-)file$/.test(text) && given(shell, source, args[++at]?.text)) return DYNAMIC;
+      at++;
       continue;
     }
     break;
   }
   if (command) return args[at];
-  return stdin || at >= args.length || STDIN_FILES.has(args[at].text) ? "stdin" : undefined;
+  if (stdin || at >= args.length || STDIN_FILES.has(args[at].text)) return "stdin";
+  return given(shell, source, args[at].text) ? DYNAMIC : undefined;
 }
 
 /**
- * Programs that start a shell when given no command (sudo: no program; su: no -c), and so run what
- * the shell reads from stdin.
+ * Whether a file `command` reads as code may be text the line gives (a heredoc, a here-string, `<(…)`):
+ * by a descriptor's path, in any spelling, or whatever its name when the command opens input on another fd.
  */
-const SHELL_STARTERS = new Set(flags("su runuser script sudo doas newgrp"));
+const given = (command: ShellCommand, source: string, file = ""): boolean =>
+  /<[<(]/.test(source) && (/^<|(^|\/)(dev|proc)\//.test(file) || command.redirects.some(({ op }) => /^(?!0?<).*</.test(op)));
+
+/**
+ * The value of the option in `args[at]` whose letter is `letter`, or a long option's: attached
+ * (`-lc'…'`, `--command=…`), or the next word.
+ */
+function optionValue(args: ShellWord[], at: number, letter: string): ShellWord | undefined {
+  const word = args[at];
+  const text = word.text;
+  const start = text[1] === "-" ? text.indexOf("=") + 1 || text.length : text.indexOf(letter) + 1;
+  return start < text.length ? part(word, start) : args[at + 1];
+}
+
+/**
+ * Programs that start a shell when given no command (sudo: no program, nor a flag with which it runs
+ * none, as -v; script: no -c), and so run what the shell reads from stdin.
+ */
+const SHELL_STARTERS = new Set(flags("script sudo doas newgrp"));
 
 /** Builtins whose operands may be assignments. */
 const DECLARATIONS = new Set(flags("export declare typeset local readonly"));

@@ -152,9 +152,17 @@ class WordFrame {
   declare firstQuote: number;
   /** The word will be `dynamic`: known only at run time. */
   declare atRunTime: boolean;
+  /** A `$` or backtick in it may be text: quoted, escaped or alone. */
+  declare quoted: boolean;
   /** Depth inside an array assignment `a=( … )` or an extglob `@( … )`. */
   declare paren: number;
-  declare bracket: boolean;
+  /** Depth inside brackets, quoted ones not counted. */
+  declare bracket: number;
+  /**
+   * Whether an unquoted `=` or `+=` follows where the first bracket closed, found as bash finds a
+   * subscript's end; undefined until one closes.
+   */
+  declare closes: boolean | undefined;
   /** 1: an unquoted `{` seen; 2: and then a `,` or `..`. */
   declare brace: number;
 
@@ -166,9 +174,10 @@ class WordFrame {
 /** What every word starts with; a frame given back so lets go of its text, which may be a large part of the last input. */
 function clearWord(w: WordFrame): void {
   w.decoded = "";
-  w.doubleQuoted = w.atRunTime = w.bracket = false;
+  w.doubleQuoted = w.atRunTime = w.quoted = false;
   w.firstQuote = UNQUOTED;
-  w.paren = w.brace = 0;
+  w.paren = w.brace = w.bracket = 0;
+  w.closes = undefined;
 }
 
 interface ParamFrame {
@@ -246,10 +255,12 @@ const KEYWORDS = new Map<string, Keyword>([
 ]);
 /** `$1`, `$@`, `$?`…: the character after the `$` is the whole name. */
 const SPECIAL_PARAMETERS = "0123456789@*#?-$!";
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 /** The whole word so far is an assignment's name and `=`: `a=(`, `a[i]+=(`. */
-const ARRAY_OPENING = new RegExp(`${ASSIGNMENT.source}$`);
+const ARRAY_OPENING = /^[A-Za-z_]\w*(\[[^\]]*\])?\+?=$/;
+/** Words that may hold a `$` or backtick as text after a subscript's opening: `'a[$(…)]'$x`. */
+const QUOTED_CODE = new WeakSet<ShellWord>();
+const SUBSCRIPT = /\w\[/;
 
 export interface ScanResult {
   commands: ShellCommand[];
@@ -293,11 +304,11 @@ class Scanner {
     this.#dropped = null;
     this.#unsorted = false;
     this.#arithRetries = 0;
-    this.#heredocs.length = 0;
+    if (this.#heredocs.length) this.#heredocs.length = 0;
     this.#heredocOwner = null;
     this.#push(newList(false, dir), 0);
     const stack = this.#stack;
-    while (stack.length > 0) {
+    while (stack.length) {
       const top = stack[stack.length - 1];
       if (top.kind === LIST) this.#stepList(top);
       else if (top.kind === WORD) this.#stepWord(top);
@@ -306,7 +317,7 @@ class Scanner {
       else this.#stepHere(top);
     }
     let commands: ShellCommand[];
-    if (this.#dropped !== null) {
+    if (this.#dropped) {
       const dropped = new Set(this.#dropped);
       commands = this.#commands.filter((command) => !dropped.has(command));
     } else commands = this.#commands.slice();
@@ -351,7 +362,7 @@ class Scanner {
             this.#endCommand(f);
             endAndOr(f);
           }
-          if (this.#heredocs.length > 0 && this.#heredocOwner === null) {
+          if (this.#heredocs.length && !this.#heredocOwner) {
             this.#pos = p;
             if (this.#readHeredocs(f)) return;
             p = this.#pos;
@@ -518,7 +529,7 @@ class Scanner {
       this.#pushArith(f, ARITH_FOR, p);
       return -1;
     }
-    if (f.state === S_CMD && f.cmd === null) {
+    if (f.state === S_CMD && !f.cmd) {
       f.expectsCommand = false;
       if (codeAt(s, p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
         this.#pushArith(f, ARITH_COMMAND, p);
@@ -528,13 +539,7 @@ class Scanner {
       return p + 1;
     }
     const cmd = f.cmd;
-    if (
-      f.state === S_CMD &&
-      cmd !== null &&
-      f.cmdWords.length === 1 &&
-      cmd.assignments.length === 0 &&
-      cmd.redirects.length === 0
-    ) {
+    if (f.state === S_CMD && cmd && f.cmdWords.length === 1 && !cmd.assignments.length && !cmd.redirects.length) {
       const close = skipBlanks(s, p + 1);
       if (codeAt(s, close) === RP) {
         this.#drop(cmd);
@@ -564,7 +569,7 @@ class Scanner {
   }
 
   #command(f: ListFrame, start: number): ShellCommand {
-    if (f.cmd !== null) return f.cmd;
+    if (f.cmd) return f.cmd;
     f.expectsCommand = false;
     const cmd = new ShellCommand(start, f.currentDir, this.#via);
     this.#add(cmd);
@@ -574,7 +579,7 @@ class Scanner {
 
   #add(command: ShellCommand): void {
     const commands = this.#commands;
-    if (commands.length > 0 && commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
+    if (commands.length && commands[commands.length - 1].span.start > command.span.start) this.#unsorted = true;
     commands.push(command);
   }
 
@@ -584,13 +589,13 @@ class Scanner {
       f.state = S_CMD;
     } else if (f.state === S_FOR_REST) f.state = S_CMD;
     const cmd = f.cmd;
-    if (cmd === null) return;
+    if (!cmd) return;
     f.cmd = null;
     cmd.span.end = f.lastEnd;
-    if (f.cmdWords.length === 0) {
+    if (!f.cmdWords.length) {
       // Assignments alone run nothing now, but `PS4='$(…)'; set -x` runs code at every command after.
       if (cmd.assignments.some(runsCode)) this.#complete = false;
-      if (cmd.redirects.length === 0) this.#drop(cmd);
+      if (!cmd.redirects.length) this.#drop(cmd);
       return;
     }
     const words = f.cmdWords.slice();
@@ -620,8 +625,8 @@ class Scanner {
   #closeList(f: ListFrame, closed: boolean, at: number): void {
     this.#endCommand(f);
     endAndOr(f);
-    if (f.construct !== null || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
-    if (!f.closes && this.#heredocs.length > 0) {
+    if (f.construct || closed !== f.closes || f.state !== S_CMD || f.expectsCommand) this.#complete = false;
+    if (!f.closes && this.#heredocs.length) {
       this.#complete = false;
       this.#heredocs.length = 0;
     }
@@ -667,16 +672,19 @@ class Scanner {
 
   // ── words ──
 
-  /** `firstQuote`: the offset of the word's first quote or backslash, UNQUOTED when it has none. */
-  #acceptWord(f: ListFrame, word: ShellWord, firstQuote: number): void {
+  /**
+   * `firstQuote`: the offset of the word's first quote or backslash, UNQUOTED when it has none;
+   * `closes`: as WordFrame's.
+   */
+  #acceptWord(f: ListFrame, word: ShellWord, firstQuote: number, closes?: boolean): void {
     const plain = !word.dynamic && firstQuote === UNQUOTED;
     switch (f.state) {
       case S_CMD: {
-        const keyword = f.cmd === null && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
-        if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
+        const keyword = !f.cmd && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
+        if (keyword && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
-        if (f.cmdWords.length === 0 && isAssignment(word, firstQuote, this.#source)) {
+        if (!f.cmdWords.length && isAssignment(word, firstQuote, closes)) {
           if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
           else cmd.assignments.push(word);
         } else f.cmdWords.push(word);
@@ -772,6 +780,7 @@ class Scanner {
         } else if (c === BS) {
           const next = codeAt(s, p + 1);
           if (next === DOLLAR || next === BT || next === DQ || next === BS || next === NL) {
+            w.quoted = true;
             w.decoded += s.slice(w.runStart, p);
             w.runStart = next === NL ? p + 2 : p + 1;
             p += 2;
@@ -800,8 +809,8 @@ class Scanner {
             w.paren = 1;
             w.atRunTime = true;
           } else if (
+            // An operand's too (`declare -A m=([k]=v)`): elsewhere bash rejects the line and runs none of it.
             w.owner.state === S_CMD &&
-            w.owner.cmdWords.length === 0 &&
             w.firstQuote > p &&
             ARRAY_OPENING.test(s.slice(w.startsAt, p))
           )
@@ -820,6 +829,7 @@ class Scanner {
           return;
         case SQ: {
           quoteAt(w, s, p);
+          w.quoted = true;
           const close = s.indexOf("'", p + 1);
           if (close === -1) {
             this.#complete = false;
@@ -843,6 +853,7 @@ class Scanner {
             continue;
           }
           if (w.firstQuote > p) w.firstQuote = p;
+          w.quoted = true;
           if (p + 1 >= n) {
             w.runStart = p;
             p++;
@@ -855,6 +866,7 @@ class Scanner {
           const next = codeAt(s, p + 1);
           if (next === SQ) {
             quoteAt(w, s, p);
+            w.quoted = true;
             const [decoded, after] = decodeAnsiC(s, p + 1);
             if (after > n) this.#complete = false;
             w.decoded += decoded;
@@ -879,10 +891,13 @@ class Scanner {
           w.atRunTime = true;
           break;
         case LB:
-          w.bracket = true;
+          w.bracket++;
           break;
         case RB:
-          if (w.bracket) w.atRunTime = true;
+          if (w.bracket > 0) {
+            w.atRunTime = true;
+            if (--w.bracket === 0) w.closes ??= /^\+?=/.test(s.slice(p + 1));
+          }
           break;
         case LC:
           if (w.brace === 0) w.brace = 1;
@@ -909,8 +924,9 @@ class Scanner {
     const text =
       w.runStart === w.startsAt ? this.#source.slice(w.startsAt, end) : w.decoded + this.#source.slice(w.runStart, end);
     const word: ShellWord = { text, start: w.startsAt, end, dynamic: w.atRunTime };
+    if (w.quoted && SUBSCRIPT.test(text)) QUOTED_CODE.add(word);
     this.#pop(end);
-    this.#acceptWord(w.owner, word, w.firstQuote);
+    this.#acceptWord(w.owner, word, w.firstQuote, w.closes);
     releaseWord(w);
   }
 
@@ -953,6 +969,7 @@ class Scanner {
   #substitution(w: WordFrame, p: number, inDoubleQuotes: boolean): number {
     const after = this.#expansion(w.owner, p, inDoubleQuotes);
     if (after !== p + 1) w.atRunTime = true;
+    else w.quoted = true;
     return after;
   }
 
@@ -1127,7 +1144,7 @@ class Scanner {
   #readHeredocs(f: ListFrame): boolean {
     const s = this.#source;
     const n = s.length;
-    while (this.#heredocs.length > 0) {
+    while (this.#heredocs.length) {
       const heredoc = this.#heredocs.shift() as PendingHeredoc;
       const start = this.#pos;
       let end = n;
@@ -1227,7 +1244,7 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   if (args[index]?.text === "--") index++;
   const target = args[index];
   if (name === "popd") {
-    f.currentDir = target === undefined && f.dirStack !== null && f.dirStack.length > 0 ? f.dirStack.pop() : undefined;
+    f.currentDir = target === undefined && f.dirStack?.length ? f.dirStack.pop() : undefined;
     return;
   }
   const before = f.currentDir;
@@ -1237,7 +1254,7 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
     const path = target.dynamic ? target.text : literalDir(target.text);
     const sign = path.charCodeAt(0);
     f.currentDir =
-      path === "" || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
+      !path || ((sign === 45 || sign === 43) && (path === "-" || /^[+-]\d+$/.test(path)))
         ? undefined
         : before === undefined && !isRooted(path)
           ? undefined
@@ -1270,7 +1287,7 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
  * Variables that make a shell run code of its own: at its start, tracing each command, for a
  * program's name (`BASH_CMDS[ls]=/bin/rm`), or as a function bash imports.
  */
-const CODE_VARIABLE = "(BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES|BASH_FUNC_[^=]*)(\\[[^\\]]*\\])?";
+const CODE_VARIABLE = "((BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES)(\\[[^]*\\])?|BASH_FUNC_[^=]*)";
 const ASSIGNS_CODE = new RegExp(`^${CODE_VARIABLE}\\+?=`);
 const NAMES_CODE = new RegExp(`^${CODE_VARIABLE}$`);
 
@@ -1291,25 +1308,24 @@ export const NAME_SUBSCRIPT_RUNS = /^[A-Za-z_]\w*\[[^\]]*(\$\(|`)/;
 /** Such a variable's name, as a builtin that sets it is given: `read PS4`, `printf -v PS4`. */
 export const namesCode = (word: ShellWord): boolean => NAMES_CODE.test(word.text);
 
-/** A subscript holding a command substitution, in a name given as text: bash evaluates it (`a[$(…)]`). */
-export function subscriptRuns({ text, dynamic }: ShellWord): boolean {
+/**
+ * A subscript holding a command substitution as text, in a name: bash evaluates it (`a[$(…)]`), even
+ * in a word that expands something else (`'a[$(…)]'$x`).
+ */
+export function subscriptRuns(word: ShellWord): boolean {
+  const text = word.text;
   // A subscript follows a name: `x='[$(…)]'` is only text.
-  const open = text.search(/\w\[/);
-  return !dynamic && open >= 0 && (text.includes("$(", open) || text.includes("`", open));
+  const open = text.search(SUBSCRIPT);
+  return open >= 0 && (text.includes("$(", open) || text.includes("`", open)) && (!word.dynamic || QUOTED_CODE.has(word));
 }
 
-function isAssignment(word: ShellWord, firstQuote: number, source: string): boolean {
-  if (firstQuote === word.start || !isNameStart(word.text.charCodeAt(0))) return false;
-  if (!word.text.includes("=")) return false;
-  const match = ASSIGNMENT.exec(word.text);
-  if (match === null) return false;
-  if (word.start + match[0].length - 1 < firstQuote) return true;
-  // A subscript may hold quotes: `a['k']=1` assigns, as `a[k]=1` does; `a[k]'='1` runs a file.
-  return (
-    match[1] !== undefined &&
-    word.start + word.text.indexOf("[") < firstQuote &&
-    /\]\+?=/.test(source.slice(word.start, word.end))
-  );
+/**
+ * A name and `=`, unquoted; or with a subscript, which may hold quotes and brackets, that `closes`
+ * just before an unquoted `=` or `+=`: `a['k]']=1` assigns, `a['k]=1']` runs a file.
+ */
+function isAssignment({ text, start }: ShellWord, firstQuote: number, closes: boolean | undefined): boolean {
+  const name = /^[A-Za-z_]\w*(\+?=|\[)/.exec(text);
+  return !!name && start + name[0].length <= firstQuote && (name[1] !== "[" || closes === true);
 }
 
 /**

@@ -127,7 +127,7 @@ const TILDE = 126;
 
 /** `dir`, `a/b`: no root, and no part to normalize (empty, `.` or `..`). */
 function isPlainRelative(path: string): boolean {
-  if (path === "" || path.charCodeAt(0) === TILDE) return false;
+  if (!path || path.charCodeAt(0) === TILDE) return false;
   let partStart = 0;
   for (let at = 0; at <= path.length; at++) {
     if (at < path.length && path.charCodeAt(at) !== SLASH) continue;
@@ -152,14 +152,14 @@ export function changeDir(base: string, target: string): string {
   const root = joined.startsWith("/") ? "/" : isHome(joined) ? "~" : "";
   const parts: string[] = [];
   for (const part of joined.slice(root.length).split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === ".." && parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();
+    if (!part || part === ".") continue;
+    if (part === ".." && parts.length && parts[parts.length - 1] !== "..") parts.pop();
     else if (part !== ".." || root !== "/") parts.push(part);
   }
   const path = parts.join("/");
   if (root === "/") return `/${path}`;
-  if (root === "~") return path === "" ? "~" : `~/${path}`;
-  return path === "" ? "." : path.charCodeAt(0) === TILDE ? `./${path}` : path;
+  if (root === "~") return path ? `~/${path}` : "~";
+  return !path ? "." : path.charCodeAt(0) === TILDE ? `./${path}` : path;
 }
 
 /** `~` or `~/…`: home, or a path under it. */

@@ -48,7 +48,7 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
   chrt: wrapper("", "-p --pid -m --max", 1),
   chroot: wrapper("--userspec --groups", "", 1),
   flock: wrapper("-w --timeout -E --conflict-exit-code", "", 1),
-  runuser: wrapper("-u --user -g --group -G --supp-group -s --shell -c --command"),
+  runuser: wrapper("-u --user -g --group -G --supp-group -w --whitelist-environment -s --shell -c --command"),
   unbuffer: wrapper(),
   caffeinate: wrapper("-t -w"),
   eatmydata: wrapper(),
@@ -78,7 +78,7 @@ const NAMES = new WeakMap<Record<string, WrapperSpec>, Set<string>>();
  */
 export function wrapperNames(wrappers: Record<string, WrapperSpec>): ReadonlySet<string> {
   let names = NAMES.get(wrappers);
-  if (names === undefined) {
+  if (!names) {
     names = new Set(Object.keys(wrappers));
     NAMES.set(wrappers, names);
   }
@@ -93,7 +93,7 @@ export function unwrap(words: readonly ShellWord[], from: number, wrappers: Reco
     const word = words[at];
     const name = basename(word.text);
     const spec = !word.dynamic && wrapperNames(wrappers).has(name) ? wrappers[name] : undefined;
-    if (spec === undefined) break;
+    if (!spec) break;
     const next = afterOptions(words, at + 1, spec, found);
     // Without -u, runuser is su: a user follows its options, then the shell's arguments (shell-parse.ts).
     if (name === "runuser" && afterOptions(words, at + 1, { ...spec, noRunFlags: ["-u", "--user"] }) >= 0) break;
@@ -114,7 +114,7 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
   const noRun = spec.noRunFlags ?? [];
   const assignments = spec.assignments === true;
   const take = (flag: string, value: ShellWord | undefined) => {
-    if (found === undefined || value === undefined) return;
+    if (!found || !value) return;
     if (spec.payloadFlags?.includes(flag)) found.payload = value;
     if (spec.dirFlags?.includes(flag)) found.dir = value.dynamic ? null : value;
   };

@@ -3,6 +3,7 @@ import type { TUI } from "@earendil-works/pi-tui";
 import type { Attention } from "./attention.ts";
 import { externalEditorFor } from "./external-editor.ts";
 import { nothingDrawn, OVERLAY, paintOf } from "./frame.ts";
+import { notify } from "./guard.ts";
 import * as present from "./presenter.ts";
 import { PermissionPrompt, type PromptOutcome, type PromptRequest } from "./prompt-overlay.ts";
 import { askThroughDialogs, whenAborted } from "./rpc-prompt.ts";
@@ -79,7 +80,7 @@ export async function showPrompt(
   // pi's own dialog countdown may end an RPC select a moment before our timer does.
   const remaining = remainingMs();
   if (!expired && !(remaining !== undefined && remaining <= 0 && outcome !== "interrupted")) return outcome;
-  ctx.ui.notify(present.notifyTimedOut(request.hookName, timeoutSeconds ?? 0), "warning");
+  notify(ctx, present.notifyTimedOut(request.hookName, timeoutSeconds ?? 0), "warning");
   return "timed out";
 }
 
@@ -152,7 +153,7 @@ async function otherOverlaysClosed(ctx: ExtensionContext, hookName: string): Pro
   const tui = tuiOf(ctx);
   for (let waited = 0; tui?.hasOverlay(); waited += OVERLAY_POLL_MS) {
     if (ctx.signal?.aborted) return false;
-    if (waited === WAITING_NOTICE_MS) ctx.ui.notify(present.notifyPromptWaiting(hookName), "info");
+    if (waited === WAITING_NOTICE_MS) notify(ctx, present.notifyPromptWaiting(hookName));
     await new Promise((resolve) => setTimeout(resolve, OVERLAY_POLL_MS));
   }
   return !ctx.signal?.aborted;

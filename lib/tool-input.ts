@@ -149,7 +149,7 @@ function editTool(input: Record<string, unknown>, cwd: string): PermissionTool {
 
 /** Lines of a file's content, counted without copying it. */
 function lineCount(content: string): number {
-  if (content === "") return 0;
+  if (!content) return 0;
   let lines = 1;
   for (let at = content.indexOf("\n"); at !== -1 && at < content.length - 1; at = content.indexOf("\n", at + 1)) lines++;
   return lines;
@@ -162,7 +162,7 @@ const fileTool = <Fields extends object>(path: string, cwd: string, fields: Fiel
 function resolvedPath(path: string, cwd: string) {
   const absolutePath = resolvePath(path, cwd);
   const fromCwd = relative(cwd, absolutePath);
-  const inside = fromCwd === "" || (!fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd));
+  const inside = !fromCwd || (!fromCwd.startsWith(`..${sep}`) && fromCwd !== ".." && !isAbsolute(fromCwd));
   let real: string | undefined;
   return {
     absolutePath,
@@ -203,7 +203,7 @@ export const oneLineJson = (value: unknown): string | undefined => JSON.stringif
 
 function sortKeys(value: unknown, seen = new Set<unknown>()): unknown {
   if (typeof value === "bigint") return value.toString();
-  if (typeof value !== "object" || value === null) return value;
+  if (typeof value !== "object" || !value) return value;
   if (seen.has(value)) return present.CIRCULAR;
   seen.add(value);
   const sorted = Array.isArray(value)

@@ -8,6 +8,9 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 export const isString = (value: unknown): value is string => typeof value === "string";
 
+/** `value` when it is a string with more than white space in it, else `fallback`. */
+export const textOr = (value: unknown, fallback: string): string => (isString(value) && value.trim() ? value : fallback);
+
 export const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
 
 /** The strings of a list; none when it is not one. */

@@ -21,7 +21,7 @@ export class VisibleTyping {
   #previous = "";
 
   rewrite(data: string, hand: (part: string) => void): void {
-    if (this.#pending === "" && data.length === 1 && data >= " " && data <= "~") {
+    if (!this.#pending && data.length === 1 && data >= " " && data <= "~") {
       this.#previous = data;
       return hand(data);
     }
@@ -51,7 +51,7 @@ export class VisibleTyping {
   /** What waited is handed over as it stands: a lone half or a joiner that joined nothing. */
   #flush(hand: (part: string) => void): void {
     this.#previous = "";
-    if (this.#pending === "") return;
+    if (!this.#pending) return;
     const waiting = this.#pending;
     this.#pending = "";
     hand(asPaste(toVisible(waiting)));

@@ -18,7 +18,7 @@ export type WatchFolder = (dir: string, onEvent: (name: string | null) => void) 
 /** What a FolderWatch reads of the file system; tests pass their own. */
 export interface Folders {
   watch: WatchFolder;
-  /** A folder's device, inode and birth time, new when it is made again; undefined when `path` is no folder. */
+  /** A folder's device, inode and birth time (never empty), new when it is made again; undefined when `path` is no folder. */
   identity(path: string): string | undefined;
   /** The permission files in `folder` that are symlinks, each with the real path it leads to (or will, once made). */
   links(folder: string): [link: string, target: string][];
@@ -122,7 +122,7 @@ export class FolderWatch {
       const watcher = start();
       if (watcher) watching.set(key, watcher);
     }
-    if (watched.identity !== identity || (heard && identity !== undefined)) this.#change(folder);
+    if (watched.identity !== identity || (heard && identity)) this.#change(folder);
     watched.identity = identity;
   }
 
@@ -139,17 +139,17 @@ export class FolderWatch {
     let next = folder;
     let ancestor = dirname(folder);
     let ancestorIdentity = this.#folders.identity(ancestor);
-    while (ancestorIdentity === undefined && dirname(ancestor) !== ancestor) {
+    while (!ancestorIdentity && dirname(ancestor) !== ancestor) {
       next = ancestor;
       ancestor = dirname(ancestor);
       ancestorIdentity = this.#folders.identity(ancestor);
     }
     // Any other event there may be the ancestor's own removal, which its identity tells.
-    if (ancestorIdentity !== undefined)
+    if (ancestorIdentity)
       want(`around\0${ancestor}\0${ancestorIdentity}`, ancestor, (name) =>
         this.#arm(folder, name === null || name === basename(next)),
       );
-    if (identity === undefined) return wanted;
+    if (!identity) return wanted;
     want(`in\0${identity}\0${heard}`, folder, (name) => {
       if (name === null) this.#change(folder);
       else if (isPermissionFile(name)) this.#change(join(folder, name));

@@ -354,8 +354,8 @@ const CASES: [source: string, commands: string[]][] = [
   // Code read from another command.
   ["bash <(echo rm y)", ['bash "<(echo rm y)"°', "echo rm y", "INCOMPLETE"]],
   ["bash < <(echo rm y)", ['bash <"<(echo rm y)"°', "echo rm y", "INCOMPLETE"]],
-  // Code attached to its option is not read: said, not hidden.
-  ["su --command='rm y'; su -c'rm y'", ['su "--command=rm y"', 'su "-crm y"', "INCOMPLETE"]],
+  // Code attached to its option.
+  ["su --command='rm y'; su -c'rm y'", ['su "--command=rm y"', "-c: rm y", 'su "-crm y"', "-c: rm y"]],
   ["su --session-command 'rm y' u; su -l u", ['su --session-command "rm y" u', "-c: rm y", "su -l u"]],
   // Given no command, these start a shell, which runs what it reads; sg runs its operand through sh.
   ["su - u <<< 'rm y'", ['su - u <<<"rm y"', "stdin: rm y"]],
@@ -433,6 +433,73 @@ const CASES: [source: string, commands: string[]][] = [
   ["a=([1]=x ['$(rm y)']=2)", ["INCOMPLETE"]],
   ["let '1+a[$(rm y)]'", ['let "1+a[$(rm y)]"', "INCOMPLETE"]],
   ["a=([0]=x [1]=$(git add)); let i+=1", ["git add", "let i+=1"]],
+  // A subscript ends where bash finds it: brackets counted, quoted ones skipped.
+  ["a[']$(rm y)']=1", ["INCOMPLETE"]],
+  ["a[b[0]+'$(rm y)']=1", ["INCOMPLETE"]],
+  ["read a[b[0]+'$(rm y)'] <<< 1", ['read "a[b[0]+$(rm y)]"° <<<1', "INCOMPLETE"]],
+  ["a[\"k]\"'$(rm y)']+=1", ["INCOMPLETE"]],
+  ["a['k]+=1']; a[k]'+'=1", ["a[k]+=1]°", "a[k]+=1°"]],
+  ["a[0]=1 arr[i+1]=x a[b[0]]=1 a[\"k]\"]+=1 git add; printf '- [ ] x'", ["git add", 'printf "- [ ] x"']],
+  // A `$` or backtick quoted in a word that is dynamic all the same.
+  ["x='a[$(rm y)]'$y; (( x ))", ["INCOMPLETE"]],
+  ["[[ 'a[$(rm y)]'*1 -eq 1 ]]", ["INCOMPLETE"]],
+  ['x="a[\\$(rm y)]"$y; let x', ["let x", "INCOMPLETE"]],
+  ['x="a[$""(rm y)]"$y; ((x))', ["INCOMPLETE"]],
+  ["x=$'a[\\x60rm y\\x60]'$y; ((x))", ["INCOMPLETE"]],
+  ['x=\'a[0]\'$y; [[ "${a[0]}" == "$(git add)" ]]; y="${a[0]} $(git add)"', ["git add", "git add"]],
+  // A declaration builtin's operands may be arrays.
+  [
+    "declare -A m=([k]=v); local a=(1 2) b; export c=(x) && git add",
+    ['declare -A "m=([k]=v)"°', 'local "a=(1 2)" b', 'export "c=(x)"', "git add"],
+  ],
+  ["declare -A m=([$(rm y)]=v)", ['declare -A "m=([$(rm y)]=v)"°', "rm y", "INCOMPLETE"]],
+  // A script or a sourced file may be a descriptor holding a heredoc or here-string: named by its
+  // path in any spelling, or any file when the command gives such text on another fd than 0.
+  ["bash /dev/fd/3 3<<< 'rm y'", ['bash /dev/fd/3 3<<<"rm y"', "INCOMPLETE"]],
+  ["bash /proc/self/fd/3 3<<EOF\nrm y\nEOF", ["bash /proc/self/fd/3 3<<EOF", "INCOMPLETE"]],
+  [
+    "bash //dev/stdin <<< 'rm y'; bash /dev/./stdin <<< 'rm z'",
+    ['bash //dev/stdin <<<"rm y"', "stdin: rm y", 'bash /dev/./stdin <<<"rm z"', "stdin: rm z", "INCOMPLETE"],
+  ],
+  ["bash ../dev/fd/3 3<<< 'rm y'", ['bash ../dev/fd/3 3<<<"rm y"', "INCOMPLETE"]],
+  ["bash --rcfile /dev/fd/3 -i 3<<< 'rm y' <<< ls", ['bash --rcfile /dev/fd/3 -i 3<<<"rm y" <<<ls', "stdin: ls", "INCOMPLETE"]],
+  ["source /dev/fd/3 3<<< 'rm y'", ['source /dev/fd/3 3<<<"rm y"', "INCOMPLETE"]],
+  [". /dev/stdout <<< 'rm y' >&0", ['. /dev/stdout <<<"rm y" >&0', "INCOMPLETE"]],
+  ["bash x.sh 3<<< 'rm y'", ['bash x.sh 3<<<"rm y"', "INCOMPLETE"]],
+  ["bash x.sh <<< 'rm y' 3<&0", ['bash x.sh <<<"rm y" 3<&0', "stdin: rm y", "INCOMPLETE"]],
+  ["bash /dev/fd/3 3< <(echo 'rm y')", ["bash /dev/fd/3 3<\"<(echo 'rm y')\"°", 'echo "rm y"', "INCOMPLETE"]],
+  ["exec 3<<< 'rm y'; bash /dev/fd/3", ['exec 3<<<"rm y"', "bash /dev/fd/3", "INCOMPLETE"]],
+  ["{ bash /dev/fd/3; } 3<<< 'rm y'", ["bash /dev/fd/3", ' 3<<<"rm y"', "INCOMPLETE"]],
+  // Stdin is the last redirect to fd 0: another fd's, or what one holds, is not the here-string before.
+  ["exec 3<<< 'rm y'; bash <<< ls <&3", ['exec 3<<<"rm y"', "bash <<<ls <&3", "INCOMPLETE"]],
+  ["exec 3<<< 'rm y'; bash <<< ls 0>&3", ['exec 3<<<"rm y"', "bash <<<ls 0>&3", "INCOMPLETE"]],
+  ["exec 3<<< 'rm y'; sh <<< ls </dev/fd/3", ['exec 3<<<"rm y"', "sh <<<ls </dev/fd/3", "INCOMPLETE"]],
+  ["bash 3<<< 'rm y'", ['bash 3<<<"rm y"', "INCOMPLETE"]],
+  ["bash <<< 'rm y' <<< ls", ['bash <<<"rm y" <<<ls', "stdin: ls"]],
+  ["bash x.sh <<< yes; bash x.sh <<EOF 2>&1\ny\nEOF", ["bash x.sh <<<yes", "bash x.sh <<EOF 2>&1"]],
+  ["bash /dev/fd/3 3<x.sh; source /dev/fd/3 3<x.sh", ["bash /dev/fd/3 3<x.sh", "source /dev/fd/3 3<x.sh"]],
+  ["bash script.sh 2>err.log; cat <<EOF > x\nhi\nEOF", ["bash script.sh 2>err.log", "cat <<EOF >x"]],
+  // Validating, listing or forgetting credentials, sudo and doas start no shell.
+  ["cat <<EOF\nx\nEOF\nsudo -v; sudo -l; sudo -K; doas -L", ["cat <<EOF", "sudo -v", "sudo -l", "sudo -K", "doas -L"]],
+  ["cat <<EOF\nx\nEOF\nsudo -s", ["cat <<EOF", "sudo -s", "INCOMPLETE"]],
+  // su reads options among its operands too, up to a `--`; an expansion may be split into options.
+  ["x=-s/R; su $x root; su root $x", ["su $x° root", "su root $x°", "INCOMPLETE"]],
+  ['su root "$x"', ["su root $x°", "INCOMPLETE"]],
+  ["su -c'rm abc' root; script -qc'rm abc' log", ['su "-crm abc" root', "-c: rm abc", 'script "-qcrm abc" log', "-c: rm abc"]],
+  // Past `--`, words go to the shell, after su's own -c and its code.
+  ["su -c 'echo a' -- root -c 'rm y'", ['su -c "echo a" -- root -c "rm y"', "-c: echo a"]],
+  ["su -- root -c 'rm y' -c 'echo a'", ['su -- root -c "rm y" -c "echo a"', "-c: rm y"]],
+  ["su root -- -c 'rm y'; su root - <<< 'rm z'", ['su root -- -c "rm y"', "-c: rm y", 'su root - <<<"rm z"', "stdin: rm z"]],
+  ["runuser -u u -w X rm y; runuser -w X -u u rm z", ["rm y", "rm z"]],
+  ["su -c 'rm y' -w -c; su -c 'rm z' -wc", ['su -c "rm y" -w -c', "-c: rm y", 'su -c "rm z" -wc', "-c: rm z"]],
+  [
+    "su --comm 'rm y' root; su root --se 'rm z'; script --co 'rm x' log",
+    ['su --comm "rm y" root', "-c: rm y", 'su root --se "rm z"', "-c: rm z", 'script --co "rm x" log', "-c: rm x"],
+  ],
+  [
+    "su -c 'ls' root; su - root; runuser -u u -- ls; su root x.sh",
+    ["su -c ls root", "-c: ls", "su - root", "ls", "su root x.sh"],
+  ],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
