@@ -1324,7 +1324,7 @@ export function subscriptRuns(word: ShellWord): boolean {
  * just before an unquoted `=` or `+=`: `a['k]']=1` assigns, `a['k]=1']` runs a file.
  */
 function isAssignment({ text, start }: ShellWord, firstQuote: number, closes: boolean | undefined): boolean {
-  const name = /^[A-Za-z_]\w*(\+?=|\[)/.exec(text);
+  const name = text.includes("=") && /^[A-Za-z_]\w*(\+?=|\[)/.exec(text);
   return !!name && start + name[0].length <= firstQuote && (name[1] !== "[" || closes === true);
 }
 
