@@ -68,6 +68,8 @@ class Expansion {
    * multiple of the source, so time stays linear however they nest.
    */
   #budget!: number;
+  /** Whether the source, or a payload scanned so far, gives text as input: a heredoc, a here-string, `<(…)`. */
+  #gives!: boolean;
 
   /** `parsed`, the scan of `source`, with every command looked through and what it runs added. */
   expand(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): ParsedShell {
@@ -92,6 +94,7 @@ class Expansion {
     this.#depths = null;
     this.#unsorted = false;
     this.#budget = 4 * source.length + 4096;
+    this.#gives = GIVES.test(source);
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
@@ -118,7 +121,7 @@ class Expansion {
     const name = command.programName;
     const codeLetter = CODE_OPTIONS.get(name);
     const run = SHELLS.has(name)
-      ? shellInput(command.args, command, this.#source)
+      ? shellInput(command.args, command, this.#source, this.#gives)
       : name === "su" || name === "runuser"
         ? this.#su(command)
         : null;
@@ -174,7 +177,7 @@ class Expansion {
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
       if (STDIN_FILES.has(file)) this.#stdin(command, depth);
-      else if (given(command, this.#source, file)) this.#incomplete();
+      else if (given(this.#gives, command, file)) this.#incomplete();
     } else if (name === "hash") {
       // `hash -p /bin/rm ls`: from here on, `ls` runs rm.
       if (command.hasFlag("-p")) this.#incomplete();
@@ -231,7 +234,7 @@ class Expansion {
       // runs a program (`runuser R -u nobody`); su has no -u.
       else if (letter === "u" || (letter === "s" && !SHELLS.has(basename(value?.text ?? "")))) this.#incomplete();
     }
-    return code ?? shellInput(operands.slice(operands[0]?.text === "-" ? 2 : 1), command, this.#source);
+    return code ?? shellInput(operands.slice(operands[0]?.text === "-" ? 2 : 1), command, this.#source, this.#gives);
   }
 
   /** A shell reading its commands from stdin: its here-strings and heredocs. */
@@ -243,9 +246,9 @@ class Expansion {
     // With no input of its own, or one from another fd, it reads what it inherits: a heredoc or
     // here-string given to a command around it (`{ bash; } <<EOF`, `eval bash <<< …`, `exec <<< …; bash`) is not followed.
     if (!target || redirect.op.endsWith("&")) {
-      if (source.includes("<<")) this.#incomplete();
+      if (this.#gives) this.#incomplete();
     } else if (redirect.op.endsWith("<<<")) this.#payload([target], "stdin", command, depth);
-    else if (given(command, source, target.text)) this.#incomplete();
+    else if (given(this.#gives, command, target.text)) this.#incomplete();
     else if (redirect.body) {
       // In a payload, offsets point into the words that spelled it, which may not spell the body.
       if (command.via !== "source") this.#incomplete();
@@ -329,6 +332,7 @@ class Expansion {
       at = (offset) => map[offset];
     }
     if (!this.#charge(Math.max(text.length - span, 0))) return;
+    if (GIVES.test(text)) this.#gives = true;
     const parsed = scan(text, via, ".", depth);
     if (!parsed.complete || dynamic) this.#incomplete();
     for (const command of parsed.commands) {
@@ -347,7 +351,12 @@ const EXPANSION = new Expansion();
  * known only at run time (`bash $x`, `bash "$@"`, `bash <(…)`) or a file it reads may be `given`, or
  * undefined (a script file, or `-c` without one).
  */
-function shellInput(args: ShellWord[], shell: ShellCommand, source: string): ShellWord | "stdin" | typeof DYNAMIC | undefined {
+function shellInput(
+  args: ShellWord[],
+  shell: ShellCommand,
+  source: string,
+  gives: boolean,
+): ShellWord | "stdin" | typeof DYNAMIC | undefined {
   let command = false;
   let stdin = false;
   let at = 0;
@@ -374,7 +383,7 @@ function shellInput(args: ShellWord[], shell: ShellCommand, source: string): She
       continue;
     }
     if (text.startsWith("--")) {
-      if (/^--(rc|init-)file$/.test(text) && given(shell, source, args[++at]?.text)) return DYNAMIC;
+      if (/^--(rc|init-)file$/.test(text) && given(gives, shell, args[++at]?.text)) return DYNAMIC;
       at++;
       continue;
     }
@@ -382,15 +391,21 @@ function shellInput(args: ShellWord[], shell: ShellCommand, source: string): She
   }
   if (command) return args[at];
   if (stdin || at >= args.length || STDIN_FILES.has(args[at].text)) return "stdin";
-  return given(shell, source, args[at].text) ? DYNAMIC : undefined;
+  return given(gives, shell, args[at].text) ? DYNAMIC : undefined;
 }
 
 /**
- * Whether a file `command` reads as code may be text the line gives (a heredoc, a here-string, `<(…)`):
- * by a descriptor's path, in any spelling, or whatever its name when the command opens input on another fd.
+ * Whether a file `command` reads as code may be text the line `gives` (a heredoc, a here-string, `<(…)`):
+ * by a descriptor's path, in any spelling and from any directory (`cd /dev/fd; bash 3`), or whatever
+ * its name when the command opens input on another fd.
  */
-const given = (command: ShellCommand, source: string, file = ""): boolean =>
-  /<[<(]/.test(source) && (/^<|(^|\/)(dev|proc)\//.test(file) || command.redirects.some(({ op }) => /^(?!0?<).*</.test(op)));
+const given = (gives: boolean, command: ShellCommand, file = ""): boolean =>
+  gives &&
+  (file[0] === "<" ||
+    /(^|\/)(dev|proc)\//.test(command.dir === undefined ? "/dev/" : `${command.dir}/${file}`) ||
+    command.redirects.some(({ op }) => /^(?!0?<).*</.test(op)));
+
+const GIVES = /<[<(]/;
 
 /**
  * The value of the option in `args[at]` whose letter is `letter`, or a long option's: attached
@@ -399,8 +414,10 @@ const given = (command: ShellCommand, source: string, file = ""): boolean =>
 function optionValue(args: ShellWord[], at: number, letter: string): ShellWord | undefined {
   const word = args[at];
   const text = word.text;
-  const start = text[1] === "-" ? text.indexOf("=") + 1 || text.length : text.indexOf(letter) + 1;
-  return start < text.length ? part(word, start) : args[at + 1];
+  const long = text[1] === "-";
+  const start = (long ? text.indexOf("=") : text.indexOf(letter)) + 1;
+  // `--command=` gives an empty value.
+  return start && (long || start < text.length) ? part(word, start) : args[at + 1];
 }
 
 /**

@@ -925,6 +925,8 @@ class Scanner {
       w.runStart === w.startsAt ? this.#source.slice(w.startsAt, end) : w.decoded + this.#source.slice(w.runStart, end);
     const word: ShellWord = { text, start: w.startsAt, end, dynamic: w.atRunTime };
     if (w.quoted && SUBSCRIPT.test(text)) QUOTED_CODE.add(word);
+    // Bash reads an assignment's subscript to its `]` across blanks and `#` (`a[ x ]=1 rm y`); this word ended inside one.
+    if (w.bracket && w.owner.state === S_CMD && !w.owner.cmdWords.length && /^[A-Za-z_]\w*\[/.test(text)) this.#complete = false;
     this.#pop(end);
     this.#acceptWord(w.owner, word, w.firstQuote, w.closes);
     releaseWord(w);

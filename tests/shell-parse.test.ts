@@ -500,6 +500,27 @@ const CASES: [source: string, commands: string[]][] = [
     "su -c 'ls' root; su - root; runuser -u u -- ls; su root x.sh",
     ["su -c ls root", "-c: ls", "su - root", "ls", "su root x.sh"],
   ],
+  // From a review: an empty long option's value, a here-string a payload spells, input from `<(…)`
+  // inherited, a descriptor named from its directory, a subscript bash reads across blanks.
+  [
+    "su --command= -c 'rm y' root; su --comm= -c 'rm z' root",
+    ['su --command= -c "rm y" root', "-c: rm y", 'su --comm= -c "rm z" root', "-c: rm z"],
+  ],
+  [
+    "eval 'bash /dev/fd/3 3<''<''<\"rm y\"'",
+    ['eval "bash /dev/fd/3 3<<<\\"rm y\\""', 'eval: bash /dev/fd/3 3<<<"rm y"', "INCOMPLETE"],
+  ],
+  [
+    "bash -c $'{ bash; } \\x3c\\x3c\\x3c\"rm y\"'",
+    ['bash -c "{ bash; } <<<\\"rm y\\""', "-c: bash", '-c:  <<<"rm y"', "INCOMPLETE"],
+  ],
+  ["exec < <(echo rm y); bash", ['exec <"<(echo rm y)"°', "echo rm y", "bash", "INCOMPLETE"]],
+  ["exec 3<<<'rm y'; cd /dev/fd; bash 3", ['exec 3<<<"rm y"', "cd /dev/fd", "bash 3 @/dev/fd", "INCOMPLETE"]],
+  ["exec 3<<<'rm y'; cd /proc/self; source fd/3", ['exec 3<<<"rm y"', "cd /proc/self", "source fd/3 @/proc/self", "INCOMPLETE"]],
+  ["a[ x ]=1 rm y", ["a[ x ]=1 rm y", "INCOMPLETE"]],
+  ["a[ #]=1 rm y", ["a[", "INCOMPLETE"]],
+  ["a[x\ty]=1 rm y", ["a[x y]=1 rm y", "INCOMPLETE"]],
+  ["su --command=ls root; bash fd/3 <<< ls", ["su --command=ls root", "-c: ls", "bash fd/3 <<<ls"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
