@@ -117,6 +117,14 @@ class Expansion {
       this.#payload([found.payload], "eval", command, depth);
     }
     if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
+    // runuser takes options after its program too, up to a `--`: `runuser -u u sh -- -c …` runs `sh -c …`.
+    const runuser = command.wrappers.findIndex(({ text }) => basename(text) === "runuser");
+    if (
+      runuser >= 0 &&
+      !command.wrappers.some(({ text }, at) => at > runuser && text === "--") &&
+      command.args.some(({ text }) => text[0] === "-")
+    )
+      this.#incomplete();
     if (program.dynamic) return;
     const name = command.programName;
     const codeLetter = CODE_OPTIONS.get(name);

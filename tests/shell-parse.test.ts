@@ -521,6 +521,9 @@ const CASES: [source: string, commands: string[]][] = [
   ["a[ #]=1 rm y", ["a[", "INCOMPLETE"]],
   ["a[x\ty]=1 rm y", ["a[x y]=1 rm y", "INCOMPLETE"]],
   ["su --command=ls root; bash fd/3 <<< ls", ["su --command=ls root", "-c: ls", "bash fd/3 <<<ls"]],
+  // runuser -u reads options after its program too, up to a `--`.
+  ["runuser -u nobody sh -- -c 'rm y'", ['sh -- -c "rm y"', "INCOMPLETE"]],
+  ["runuser -u u -- ls -la; runuser -u u ls; sudo -u u ls -la", ["ls -la", "ls", "ls -la"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
