@@ -27,7 +27,7 @@ export async function evaluate(
       if (isPromise(decision))
         decision = await withTimeLimit(decision, HOOK_TIME_LIMIT_MS, problems.notDecidedWithin(HOOK_TIME_LIMIT_MS / 1000));
       // Nothing, or `false` from the `condition && api.request()` idiom, means no opinion.
-      if (decision !== undefined && decision !== null && decision !== false) return toVerdict(hook, decision);
+      if (decision != null && decision !== false) return toVerdict(hook, decision);
     } catch (error) {
       return { kind: "failed", hook, error: describeError(error) };
     }

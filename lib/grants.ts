@@ -242,7 +242,7 @@ export class Grants {
   }
 
   #rebuild(): void {
-    this.#sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)].filter((set) => set.rules.length > 0);
+    this.#sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)].filter((set) => set.rules.length);
   }
 }
 

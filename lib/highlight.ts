@@ -31,7 +31,7 @@ export function markHighlights(detail: string, spans: readonly HighlightSpan[], 
 }
 
 function collect(detail: string, highlight: PermissionHighlight | undefined): HighlightSpan[] {
-  if (highlight === undefined || highlight === null) return [];
+  if (highlight == null) return [];
   if (typeof highlight === "function") {
     const spans = highlight(detail);
     return Array.isArray(spans) ? spans : [];

@@ -56,7 +56,7 @@ export function installedPackages(cwd: string, settings: PiSettings): InstalledP
       const source = isString(entry) ? entry : entry.source;
       const root = packageManager(cwd, agentDir, settingsManager).getInstalledPath(source, scope);
       // A local package that is one file is an extension.
-      if (root === undefined || pathKind(root) !== "directory") continue;
+      if (!root || pathKind(root) !== "directory") continue;
       const identity = packageIdentity(source, root, base);
       if (seen.has(identity)) continue;
       seen.add(identity);

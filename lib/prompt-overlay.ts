@@ -389,7 +389,7 @@ export class PermissionPrompt implements Component, Focusable {
       scrollWindow(parts.detail, rows.detail, this.#scroll[this.#view], paint),
       [...clipped("heading"), ...choices.filter((row) => !row.kept || kept++ < rows.notes).map((row) => row.line)],
       [...clipped("countdown"), ...parts.hints.slice(0, rows.hints)],
-    ].filter((part) => part.length > 0);
+    ].filter((part) => part.length);
     return gaps ? shown.flatMap((part, index) => (index === 0 ? part : ["", ...part])) : shown.flat();
   }
 
@@ -420,7 +420,7 @@ export class PermissionPrompt implements Component, Focusable {
       choices: choices.length - notes,
       notes,
     };
-    const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length > 0).length + 2;
+    const gaps = [parts.description, parts.guidance, parts.hints].filter((part) => part.length).length + 2;
     return { inner, parts, choices, ...fitRows(this.#budget(width), wanted, gaps, SELECT_LADDER) };
   }
 

@@ -131,7 +131,7 @@ class Expansion {
     const run = SHELLS.has(name)
       ? shellInput(command.args, command, this.#source, this.#gives)
       : name === "su" || name === "runuser"
-        ? this.#su(command)
+        ? this.#su(command, depth)
         : null;
     if (run !== null) {
       if (run === "stdin") this.#stdin(command, depth);
@@ -181,7 +181,7 @@ class Expansion {
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
       const [code, signal] = operands(command.args);
-      if (signal !== undefined && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
+      if (signal && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
       if (STDIN_FILES.has(file)) this.#stdin(command, depth);
@@ -214,11 +214,14 @@ class Expansion {
    * What su (and runuser without -u) makes its shell run: the shell gets `-c` and the code when given
    * one, then the operands after the user. Options may come among or after the operands, not past `--`.
    */
-  #su(command: ShellCommand): ReturnType<typeof shellInput> {
+  #su(command: ShellCommand, depth: number): ReturnType<typeof shellInput> {
     const args = command.args;
     // Bash may split an expansion into several words, any of them an option.
     if (args.some(({ dynamic }) => dynamic)) this.#incomplete();
     let code: ShellWord | undefined;
+    // With POSIXLY_CORRECT in its environment, su's options end at the user and the shell gets the
+    // words after it: the last -c before the user runs, or else the first after it (`su root -c A -c B`).
+    let posix: ShellWord | undefined;
     const operands: ShellWord[] = [];
     for (let at = 0; at < args.length; at++) {
       const text = args[at].text;
@@ -234,14 +237,20 @@ class Expansion {
       const letter = /[cgGsuw]/.exec(
         text[1] !== "-" ? text : text[2] === "s" ? "csG".charAt("ehu".indexOf(text[3])) : text[2],
       )?.[0];
-      if (letter === undefined) continue;
+      // With -m or -p, su starts $SHELL, which the line may set: `SHELL=/x/rm su -m root -c …`.
+      if (/^-[^-cgGsuw]*[mp]|^--p/.test(text) && this.#source.includes("SHELL")) this.#incomplete();
+      if (!letter) continue;
       const value = optionValue(args, at, letter);
       if (value === args[at + 1]) at++;
-      if (letter === "c") code = value;
+      if (letter === "c") {
+        code = value;
+        if (!operands.length || !posix) posix = value;
+      }
       // The shell it starts is what runs; one that is no shell is a program not seen. With -u, runuser
       // runs a program (`runuser R -u nobody`); su has no -u.
       else if (letter === "u" || (letter === "s" && !SHELLS.has(basename(value?.text ?? "")))) this.#incomplete();
     }
+    if (posix !== code) this.#payload([posix as ShellWord], "-c", command, depth);
     return code ?? shellInput(operands.slice(operands[0]?.text === "-" ? 2 : 1), command, this.#source, this.#gives);
   }
 

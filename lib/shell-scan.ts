@@ -1246,11 +1246,11 @@ function changeDirectory(f: ListFrame, name: string, args: ShellWord[], index: n
   if (args[index]?.text === "--") index++;
   const target = args[index];
   if (name === "popd") {
-    f.currentDir = target === undefined && f.dirStack?.length ? f.dirStack.pop() : undefined;
+    f.currentDir = !target && f.dirStack?.length ? f.dirStack.pop() : undefined;
     return;
   }
   const before = f.currentDir;
-  if (target === undefined) f.currentDir = name === "cd" ? "~" : undefined;
+  if (!target) f.currentDir = name === "cd" ? "~" : undefined;
   else if (!target.dynamic || TILDE_PATH.test(target.text)) {
     // Only a bare leading `~` is home (and makes the word dynamic); a quoted or escaped one is a name.
     const path = target.dynamic ? target.text : literalDir(target.text);

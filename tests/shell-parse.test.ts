@@ -524,6 +524,20 @@ const CASES: [source: string, commands: string[]][] = [
   // runuser -u reads options after its program too, up to a `--`.
   ["runuser -u nobody sh -- -c 'rm y'", ['sh -- -c "rm y"', "INCOMPLETE"]],
   ["runuser -u u -- ls -la; runuser -u u ls; sudo -u u ls -la", ["ls -la", "ls", "ls -la"]],
+  // With POSIXLY_CORRECT in its environment, su's options end at the user: the last -c before it runs, or else the first after it.
+  ["su root -c 'rm y' -c 'echo a'", ['su root -c "rm y" -c "echo a"', "-c: rm y", "-c: echo a"]],
+  [
+    "su -c 'rm A' -c 'rm B' root -c 'echo C' -c 'echo D'",
+    ['su -c "rm A" -c "rm B" root -c "echo C" -c "echo D"', "-c: rm B", "-c: echo D"],
+  ],
+  // su -m or -p starts $SHELL, which the line may set.
+  ["SHELL=/x/rm su -m root -c ls", ["su -m root -c ls", "-c: ls", "INCOMPLETE"]],
+  ["export SHELL=/x/rm; su -pc ls root", ["export SHELL=/x/rm", "su -pc ls root", "-c: ls", "INCOMPLETE"]],
+  [
+    "env SHELL=/x/rm runuser --preserve-environment root -c ls",
+    ["runuser --preserve-environment root -c ls", "-c: ls", "INCOMPLETE"],
+  ],
+  ["su -m root -c ls; su -cm root", ["su -m root -c ls", "-c: ls", "su -cm root", "-c: m"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
