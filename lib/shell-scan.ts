@@ -163,6 +163,8 @@ class WordFrame {
    * subscript's end; undefined until one closes.
    */
   declare closes: boolean | undefined;
+  /** Where the first bracket closed, as an offset into the decoded text: the end of an assignment's name. */
+  declare nameEnd: number;
   /** 1: an unquoted `{` seen; 2: and then a `,` or `..`. */
   declare brace: number;
 
@@ -896,7 +898,10 @@ class Scanner {
         case RB:
           if (w.bracket > 0) {
             w.atRunTime = true;
-            if (--w.bracket === 0) w.closes ??= /^\+?=/.test(s.slice(p + 1));
+            if (--w.bracket === 0 && w.closes === undefined) {
+              w.closes = /^\+?=/.test(s.slice(p + 1));
+              w.nameEnd = w.decoded.length + p + 1 - w.runStart;
+            }
           }
           break;
         case LC:
@@ -924,7 +929,12 @@ class Scanner {
     const text =
       w.runStart === w.startsAt ? this.#source.slice(w.startsAt, end) : w.decoded + this.#source.slice(w.runStart, end);
     const word: ShellWord = { text, start: w.startsAt, end, dynamic: w.atRunTime };
-    if (w.quoted && SUBSCRIPT.test(text)) QUOTED_CODE.add(word);
+    // An assignment's value is text arithmetic may read later: a subscript in it counts (`a[0]='x[$(…)]'`), the name's own one only if it holds code.
+    if (
+      w.quoted &&
+      (w.closes ? /\$\(|`/.test(text.slice(0, w.nameEnd)) || SUBSCRIPT.test(text.slice(w.nameEnd)) : SUBSCRIPT.test(text))
+    )
+      QUOTED_CODE.add(word);
     // Bash reads an assignment's subscript to its `]` across blanks and `#` (`a[ x ]=1 rm y`); this word ended inside one.
     if (w.bracket && w.owner.state === S_CMD && !w.owner.cmdWords.length && /^[A-Za-z_]\w*\[/.test(text)) this.#complete = false;
     this.#pop(end);

@@ -101,6 +101,7 @@ export const INTERNAL_PROPERTIES = [
   "verdict",
   "owner",
   "runStart",
+  "nameEnd",
   "awaitingTarget",
   "heredocKind",
   "parenDepth",

@@ -538,6 +538,10 @@ const CASES: [source: string, commands: string[]][] = [
     ["runuser --preserve-environment root -c ls", "-c: ls", "INCOMPLETE"],
   ],
   ["su -m root -c ls; su -cm root", ["su -m root -c ls", "-c: ls", "su -cm root", "-c: m"]],
+  // An assignment's value holding `$(…)` as text runs nothing, unless arithmetic reads a subscript in it later.
+  ["arr[0]='$(date)'; arr[0]='$(date)' ls; a[0]+='`rm y`'", ["ls"]],
+  ["a[1]='x[$(rm y)]'", ["INCOMPLETE"]],
+  ["a[']''$(rm y)']=1", ["INCOMPLETE"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
