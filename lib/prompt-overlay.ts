@@ -89,7 +89,7 @@ export interface PromptEnvironment {
   /** The clock and timers of the arming interval and the countdown; tests move them by hand. */
   timers?: Timers;
   /** When the fail-safe timeout closes the prompt, on the `timers` clock: the prompt counts down to it. */
-  deadline?: number;
+  endsAt?: number;
 }
 
 /** Keys typed ahead of a prompt must not answer it: input is ignored this long after it appears. */
@@ -231,7 +231,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   /** Milliseconds until the fail-safe timeout closes the prompt; undefined without one. */
   get #timeLeft(): number | undefined {
-    const deadline = this.#env.deadline;
+    const deadline = this.#env.endsAt;
     return deadline === undefined ? undefined : deadline - this.#timers.now();
   }
 

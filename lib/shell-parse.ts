@@ -16,7 +16,8 @@ export interface ParsedShell {
 }
 
 const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
-const SHELLS = new Set(flags("sh bash rbash zsh dash ksh"));
+/** `/proc/self/exe` is the shell that runs it. */
+const SHELLS = new Set(flags("sh bash rbash zsh dash ksh exe"));
 
 const XARGS: WrapperSpec = {
   valueFlags: flags("-I -L -n -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var"),
@@ -32,7 +33,7 @@ const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --
  * bundle, the code attached or next (`-lc`, `-c'…'`); `--command` too. su's are read in `#su`.
  */
 const CODE_OPTIONS = new Map([
-  ...flags("sg flock script").map((name) => [name, "c"] as const),
+  ...flags("flock script").map((name) => [name, "c"] as const),
   ...flags("mapfile readarray compgen").map((name) => [name, "C"] as const),
 ]);
 
@@ -113,7 +114,8 @@ class Expansion {
     if (found.dir !== undefined) command.dir = found.dir ? joinDir(command.dir, found.dir.text) : undefined;
     if (found.payload) {
       // `env -S` turns `\_` into a space and expands `${…}` before the shell's rules apply.
-      if (/[\\$]/.test(found.payload.text)) this.#incomplete();
+      // env reads options from it too: `env -S '-u X rm y'`.
+      if (/[\\$]|^\s*-/.test(found.payload.text)) this.#incomplete();
       this.#payload([found.payload], "eval", command, depth);
     }
     if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
@@ -127,6 +129,10 @@ class Expansion {
       this.#incomplete();
     if (program.dynamic) return;
     const name = command.programName;
+    // These start $SHELL (su with -m or -p, sudo -s, flock -c, script, chroot and fakeroot without a command), which the line may set.
+    if (this.#source.includes("SHELL") && words.some(({ text }) => SHELL_USERS.has(basename(text)))) this.#incomplete();
+    // A wrapper xargs runs takes its program from the input: `xargs env <<< 'rm y'`.
+    if (command.via === "xargs" && this.#wrapperNames.has(name)) this.#incomplete();
     const codeLetter = CODE_OPTIONS.get(name);
     const run = SHELLS.has(name)
       ? shellInput(command.args, command, this.#source, this.#gives)
@@ -144,24 +150,28 @@ class Expansion {
       if (code.length) this.#payload(code, "eval", command, depth);
     } else if (codeLetter) {
       const args = command.args;
-      // The last one counts: `flock f -c a -c b` runs b. script's long options may be shortened (`--co`).
-      const at = args.findLastIndex(
-        ({ text }) => text.startsWith("--c") || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter)),
-      );
-      if (at >= 0) {
-        const code = optionValue(args, at, codeLetter);
-        if (code) this.#payload([code], "-c", command, depth);
-      } else if (name === "sg") {
-        // `sg group 'code'`: the operand after the group runs through sh, with or without -c.
-        const [, code] = args.filter(({ text }) => text !== "-");
-        if (code) this.#payload([code], "-c", command, depth);
-        else this.#stdin(command, depth);
-      } else if (SHELL_STARTERS.has(name)) this.#stdin(command, depth);
+      // The last one runs, but another option's value may look like one (`script -c 'rm y' -O -c`):
+      // each is followed. script's long options may be shortened (`--co`).
+      let coded = false;
+      args.forEach(({ text }, at) => {
+        if (text.startsWith("--c") || (/^-[A-Za-z]/.test(text) && text.includes(codeLetter))) {
+          coded = true;
+          const code = optionValue(args, at, codeLetter);
+          if (code) this.#payload([code], "-c", command, depth);
+        }
+      });
+      if (!coded && SHELL_STARTERS.has(name)) this.#stdin(command, depth);
+    } else if (name === "sg") {
+      // `sg [-] group [-c] 'code'`: the code runs through sh.
+      let [, code, after] = command.args.filter(({ text }) => text !== "-");
+      if (code?.text === "-c") code = after;
+      if (code) this.#payload([code], "-c", command, depth);
+      else this.#stdin(command, depth);
     } else if (SHELL_STARTERS.has(name) && afterOptions(command.args, 0, this.#wrappers[name] ?? {}) >= 0) {
       this.#stdin(command, depth);
     } else if (DECLARATIONS.has(name)) {
       // `export PS4=…` sets it as an assignment does; bash evaluates a subscript in what they assign.
-      if (command.args.some(runsCode)) this.#incomplete();
+      if (command.args.some((arg) => runsCode(arg) || namesCode(arg))) this.#incomplete();
     } else if (NAME_FLAGS.has(name)) {
       // A variable these set may be one that runs code; bash evaluates a subscript in its name.
       const flag = NAME_FLAGS.get(name);
@@ -181,7 +191,9 @@ class Expansion {
     } else if (name === "trap") {
       // Its first operand, when a signal follows, is code the shell runs later.
       const [code, signal] = operands(command.args);
-      if (signal && !code.text.startsWith("-")) this.#payload([code], "eval", command, depth);
+      // After `--`, only `-` alone resets.
+      if (signal && code.text !== "-" && (code !== command.args[0] || code.text[0] !== "-"))
+        this.#payload([code], "eval", command, depth);
     } else if (name === "source" || name === ".") {
       const file = operands(command.args)[0]?.text ?? "";
       if (STDIN_FILES.has(file)) this.#stdin(command, depth);
@@ -194,7 +206,11 @@ class Expansion {
       if (start < words.length) this.#payload(words.slice(start), "eval", command, depth);
     } else if (name === "xargs") {
       const start = afterOptions(words, found.program + 1, XARGS);
-      if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir), depth);
+      // -I, -i and --replace name a string that input takes the place of (`xargs -I{} sh -c {}`); `{}` unless named.
+      const at = words.findIndex(({ text }, index) => index < start && /^-[Ii]|^--r/.test(text));
+      const option = words[at]?.text ?? "";
+      const replace = option[1] === "I" ? optionValue(words, at, "I")?.text : option.replace(/^-i|^--\w*=?/, "");
+      if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir, replace || "{}"), depth);
     } else if (name === "find") {
       const args = command.args;
       for (let at = 0; at < args.length; at++) {
@@ -237,8 +253,6 @@ class Expansion {
       const letter = /[cgGsuw]/.exec(
         text[1] !== "-" ? text : text[2] === "s" ? "csG".charAt("ehu".indexOf(text[3])) : text[2],
       )?.[0];
-      // With -m or -p, su starts $SHELL, which the line may set: `SHELL=/x/rm su -m root -c …`.
-      if (/^-[^-cgGsuw]*[mp]|^--p/.test(text) && this.#source.includes("SHELL")) this.#incomplete();
       if (!letter) continue;
       const value = optionValue(args, at, letter);
       if (value === args[at + 1]) at++;
@@ -393,8 +407,9 @@ function shellInput(
       break;
     }
     if (/^[-+][A-Za-z]+$/.test(text)) {
-      if (text[0] === "-" && text.includes("c")) command = true;
-      if (text[0] === "-" && text.includes("s")) stdin = true;
+      // `+c` and `+s` turn them on too.
+      if (text.includes("c")) command = true;
+      if (text.includes("s")) stdin = true;
       // Each `o` in a bundle takes a word: `-oc posix '…'`.
       at += 1 + (text.match(/[oO]/g)?.length ?? 0);
       continue;
@@ -406,7 +421,8 @@ function shellInput(
     }
     break;
   }
-  if (command) return args[at];
+  // Without its code, a shell given input (xargs) takes it from there.
+  if (command) return args[at] ?? DYNAMIC;
   if (stdin || at >= args.length || STDIN_FILES.has(args[at].text)) return "stdin";
   return given(gives, shell, args[at].text) ? DYNAMIC : undefined;
 }
@@ -441,7 +457,9 @@ function optionValue(args: ShellWord[], at: number, letter: string): ShellWord |
  * Programs that start a shell when given no command (sudo: no program, nor a flag with which it runs
  * none, as -v; script: no -c), and so run what the shell reads from stdin.
  */
-const SHELL_STARTERS = new Set(flags("script sudo doas newgrp"));
+const SHELL_STARTERS = new Set(flags("script sudo doas newgrp chroot fakeroot"));
+
+const SHELL_USERS = new Set(flags("su runuser sudo doas flock script chroot fakeroot"));
 
 /** Builtins whose operands may be assignments. */
 const DECLARATIONS = new Set(flags("export declare typeset local readonly"));
@@ -464,9 +482,10 @@ const DYNAMIC = 0;
 /** A script file that is the shell's own input. */
 const STDIN_FILES = new Set(flags("/dev/stdin /dev/fd/0 /proc/self/fd/0"));
 
-function derived(words: ShellWord[], via: ShellVia, dir: string | undefined): ShellCommand {
+/** `replace`: the string the runner replaces with its input, in any word: find's `{}`, xargs -I's. */
+function derived(words: ShellWord[], via: ShellVia, dir: string | undefined, replace = "{}"): ShellCommand {
   const command = new ShellCommand(words[0].start, dir, via);
-  command.words = words;
+  command.words = words.map((word) => (word.text.includes(replace) ? { ...word, dynamic: true } : word));
   command.span.end = words[words.length - 1].end;
   return command;
 }

@@ -707,11 +707,14 @@ class Scanner {
         }
         return;
       }
+      // The loop's variable is assigned each word, which arithmetic may read: `for x in 'a[$(…)]'`.
       case S_FOR_NAME:
         f.state = S_FOR_REST;
+        if (namesCode(word)) this.#complete = false;
         return;
       case S_FOR_REST:
         if (plain && word.text === "do") f.state = S_CMD;
+        else if (subscriptRuns(word)) this.#complete = false;
         return;
       case S_CASE_SUBJECT:
         f.state = S_CASE_IN;
@@ -808,6 +811,8 @@ class Scanner {
         case LP:
           if (w.paren > 0) w.paren++;
           else if (isExtglobOpener(codeAt(s, p - 1)) && p > w.startsAt) {
+            // Without extglob, bash reads `!(…)` first in a command as `!` and a subshell.
+            if (p - 1 === w.startsAt && w.owner.state === S_CMD && !w.owner.cmdWords.length) this.#complete = false;
             w.paren = 1;
             w.atRunTime = true;
           } else if (
@@ -1121,7 +1126,8 @@ class Scanner {
 
   /** `((a) )` and `$((a) )` are subshells: scan again from the opening as such. */
   #notArithmetic(f: ArithFrame): void {
-    this.#arithRetries++;
+    // Past the retries, `((` is read as subshells even where it is arithmetic.
+    if (++this.#arithRetries > ARITH_RETRIES) this.#complete = false;
     this.#commands.length = f.commandsBefore;
     if (f.arithForm === ARITH_FOR) {
       this.#complete = false;

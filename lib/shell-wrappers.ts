@@ -45,9 +45,9 @@ export const WRAPPERS: Readonly<Record<string, WrapperSpec>> = Object.freeze({
   setsid: wrapper(),
   ionice: wrapper("-c --class -n --classdata", "-p --pid -P --pgid -u --uid"),
   taskset: wrapper("", "-p --pid", 1),
-  chrt: wrapper("", "-p --pid -m --max", 1),
+  chrt: wrapper("-T --sched-runtime -P --sched-period -D --sched-deadline", "-p --pid -m --max", 1),
   chroot: wrapper("--userspec --groups", "", 1),
-  flock: wrapper("-w --timeout -E --conflict-exit-code", "", 1),
+  flock: wrapper("-w --timeout --wait -E --conflict-exit-code", "", 1),
   runuser: wrapper("-u --user -g --group -G --supp-group -w --whitelist-environment -s --shell -c --command"),
   unbuffer: wrapper(),
   caffeinate: wrapper("-t -w"),
@@ -137,7 +137,10 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
     if (text.length < 2 || text[0] !== "-" || word.dynamic) break;
     if (text[1] === "-") {
       const equals = text.indexOf("=");
-      const flag = equals === -1 ? text : text.slice(0, equals);
+      const written = equals === -1 ? text : text.slice(0, equals);
+      // getopt takes a long option's start when only one option starts so: `--sig` for `--signal`.
+      const known = [...noRun, ...valueFlags];
+      const flag = known.includes(written) ? written : (known.find((each) => each.startsWith(written)) ?? written);
       if (noRun.includes(flag)) return -1;
       if (valueFlags.includes(flag)) {
         if (equals === -1) {

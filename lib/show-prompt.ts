@@ -110,7 +110,7 @@ async function showOverlay(
       keys: keybindings,
       externalEditor: externalEditorFor(tui),
       timers,
-      deadline: start(),
+      endsAt: start(),
       done: (outcome) => {
         unwatch();
         closed();

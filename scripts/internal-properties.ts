@@ -84,7 +84,7 @@ export const INTERNAL_PROPERTIES = [
   "consume",
   "signals",
   "timers",
-  "deadline",
+  "endsAt",
   "externalEditor",
   "editable",
   "highlights",

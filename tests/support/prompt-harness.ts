@@ -90,7 +90,7 @@ export function openPrompt(
     done: (outcome) => outcomes.push(outcome),
     externalEditor: options.externalEditor,
     timers: clock.timers,
-    deadline: options.timeoutMs === undefined ? undefined : clock.timers.now() + options.timeoutMs,
+    endsAt: options.timeoutMs === undefined ? undefined : clock.timers.now() + options.timeoutMs,
   });
   if (!options.arming) clock.advance(ARMING_MS);
   prompt.focused = true;
