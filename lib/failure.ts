@@ -10,7 +10,7 @@ export function describeError(error: unknown): string {
 export function describeValue(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = JSON.stringify(value) ?? String.call(0, value);
   } catch {
     text = printable(value);
   }
@@ -24,7 +24,9 @@ export function firstLine(text: string): string {
 /** `String(value)`, except for values that refuse to become a string (null-prototype objects). */
 export function printable(value: unknown): string {
   try {
-    return String(value);
+    // Through `call`, here and in describeValue: the build's UglifyJS (`unsafe`) writes a plain
+    // `String(value)` as `"" + value`, which throws for a symbol and asks an object's valueOf first.
+    return String.call(0, value);
   } catch {
     return Object.prototype.toString.call(value);
   }

@@ -241,7 +241,7 @@ function visibleDecision(decision: DecisionRecord): DecisionRecord {
   const visible = { ...decision };
   for (const key of DECISION_TEXTS) {
     const value = visible[key];
-    if (value !== undefined) visible[key] = toVisible(value);
+    if (value) visible[key] = toVisible(value);
   }
   return visible;
 }

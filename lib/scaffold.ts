@@ -46,7 +46,7 @@ export function scaffoldModule(typed: string, folder: string): Scaffolded {
   const file = join(folder, `${slug}.ts`);
   // A module of that stem in another language would define a hook of the same name.
   const taken = [".ts", ".js", ".mjs", ".json"].map((extension) => join(folder, slug + extension)).find(existsSync);
-  if (taken !== undefined) return { error: scaffoldProblems.exists(taken) };
+  if (taken) return { error: scaffoldProblems.exists(taken) };
   mkdirSync(folder, { recursive: true });
   const written: string[] = [];
   for (const [fileName, text] of [

@@ -19,16 +19,15 @@ const KNOWN_VALUE_FLAGS = new Map<string, readonly string[]>([
   ["kubectl", flags("-n --namespace --context --cluster --kubeconfig -s --server --user --as")],
 ]);
 
-/** Shared by every command that has none, so a parse allocates only what it finds. */
-export const NO_WORDS: ShellWord[] = Object.freeze([]) as unknown as ShellWord[];
-export const NO_REDIRECTS: ShellRedirect[] = Object.freeze([]) as unknown as ShellRedirect[];
+/** The empty list of words or redirects shared by every command that has none, so a parse allocates only what it finds. */
+export const NONE = Object.freeze([]) as unknown as never[];
 
 export class ShellCommand implements AuthorShellCommand {
   /** Every word after the leading assignments: wrappers, the program, its arguments. */
-  words: ShellWord[] = NO_WORDS;
+  words: ShellWord[] = NONE;
   /** Leading `NAME=value` words (and `env`'s). */
-  assignments: ShellWord[] = NO_WORDS;
-  redirects: ShellRedirect[] = NO_REDIRECTS;
+  assignments: ShellWord[] = NONE;
+  redirects: ShellRedirect[] = NONE;
   span: ShellSpan;
   /**
    * Where it runs, relative to the call's working directory, or absolute, or `~/…`; undefined when
@@ -37,11 +36,11 @@ export class ShellCommand implements AuthorShellCommand {
   dir: string | undefined;
   via: ShellVia;
   /** Words of wrappers before the program: `sudo -u root`, `env -i`, `timeout 5`. */
-  wrappers: ShellWord[] = NO_WORDS;
+  wrappers: ShellWord[] = NONE;
   program: ShellWord | undefined;
   /** Basename of the program as bash decodes it (`/usr/bin/git` → `git`); "" for a bare redirect. */
   programName = "";
-  args: ShellWord[] = NO_WORDS;
+  args: ShellWord[] = NONE;
 
   constructor(start: number, dir: string | undefined, via: ShellVia) {
     this.span = { start, end: start };

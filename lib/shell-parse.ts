@@ -3,7 +3,7 @@
 // here-strings fed to a shell, `xargs` and `find -exec` commands. Pure and synchronous.
 
 import type { WrapperSpec } from "./api.ts";
-import { NO_WORDS, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { NONE, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, NAME_SUBSCRIPT_RUNS, namesCode, relocate, runsCode, scan, subscriptRuns } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
 import { afterOptions, flags, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
@@ -110,7 +110,7 @@ class Expansion {
     if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
     command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
-    command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NO_WORDS;
+    command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NONE;
     if (found.dir !== undefined) command.dir = found.dir ? joinDir(command.dir, found.dir.text) : undefined;
     if (found.payload) {
       // `env -S` turns `\_` into a space and expands `${…}` before the shell's rules apply.

@@ -3,7 +3,7 @@
 // decoded words, redirects and the directory it runs in. Wrappers and payloads come later
 // (shell-parse.ts). Never throws; anything it cannot follow clears `complete`.
 
-import { NO_REDIRECTS, NO_WORDS, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
+import { NONE, ShellCommand, type ShellRedirect, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { changeDir, decodeAnsiC, isRooted, literalDir, TILDE_PATH } from "./shell-words.ts";
 
 const TAB = 9;
@@ -225,7 +225,10 @@ interface PendingHeredoc {
   bodyOf: ShellRedirect;
 }
 
-/** What a reserved word in command position does: the compound command it opens or closes, what the next word means. */
+/**
+ * What a reserved word in command position does: the compound command it opens or closes, what the
+ * next word means; never C_SUBSHELL nor S_CMD, so none is 0.
+ */
 interface Keyword {
   opens?: number;
   closes?: number;
@@ -561,7 +564,7 @@ class Scanner {
     const op = interned(this.#source, start, end);
     const cmd = this.#command(f, start);
     const redirect: ShellRedirect = { op, target: undefined };
-    if (cmd.redirects === NO_REDIRECTS) cmd.redirects = [redirect];
+    if (cmd.redirects === NONE) cmd.redirects = [redirect];
     else cmd.redirects.push(redirect);
     f.lastEnd = end;
     f.awaitingTarget = redirect;
@@ -687,7 +690,7 @@ class Scanner {
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
         if (!f.cmdWords.length && isAssignment(word, firstQuote, closes)) {
-          if (cmd.assignments === NO_WORDS) cmd.assignments = [word];
+          if (cmd.assignments === NONE) cmd.assignments = [word];
           else cmd.assignments.push(word);
         } else f.cmdWords.push(word);
         return;
@@ -755,9 +758,9 @@ class Scanner {
       const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
       return next === LC || next === LP || next === BANG;
     }
-    if (keyword.opens !== undefined) this.#pushConstruct(f, keyword.opens);
-    if (keyword.closes !== undefined) this.#popConstruct(f, keyword.closes);
-    if (keyword.nextState !== undefined) f.state = keyword.nextState;
+    if (keyword.opens) this.#pushConstruct(f, keyword.opens);
+    if (keyword.closes) this.#popConstruct(f, keyword.closes);
+    if (keyword.nextState) f.state = keyword.nextState;
     return true;
   }
 

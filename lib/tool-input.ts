@@ -119,7 +119,7 @@ function mcpTool(name: string, input: Record<string, unknown>): McpTool | undefi
     if (isString(value) && value.includes("\n")) args.push([key, { lines: value }]);
     else {
       const json = oneLineJson(value);
-      if (json !== undefined) args.push([key, { json }]);
+      if (json) args.push([key, { json }]);
     }
   }
   return { name: name as McpTool["name"], input, server, tool, detail: present.mcpDetail(server, tool, args) };
