@@ -71,6 +71,8 @@ class Expansion {
   #budget!: number;
   /** Whether the source, or a payload scanned so far, gives text as input: a heredoc, a here-string, `<(…)`. */
   #gives!: boolean;
+  /** Whether the source names `SHELL`, which some programs start. */
+  #shell!: boolean;
 
   /** `parsed`, the scan of `source`, with every command looked through and what it runs added. */
   expand(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): ParsedShell {
@@ -96,6 +98,7 @@ class Expansion {
     this.#unsorted = false;
     this.#budget = 4 * source.length + 4096;
     this.#gives = GIVES.test(source);
+    this.#shell = source.includes("SHELL");
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
@@ -130,7 +133,7 @@ class Expansion {
     if (program.dynamic) return;
     const name = command.programName;
     // These start $SHELL (su with -m or -p, sudo -s, flock -c, script, chroot and fakeroot without a command), which the line may set.
-    if (this.#source.includes("SHELL") && words.some(({ text }) => SHELL_USERS.has(basename(text)))) this.#incomplete();
+    if (this.#shell && words.some(({ text }) => SHELL_USERS.has(basename(text)))) this.#incomplete();
     // A wrapper xargs runs takes its program from the input: `xargs env <<< 'rm y'`.
     if (command.via === "xargs" && this.#wrapperNames.has(name)) this.#incomplete();
     const codeLetter = CODE_OPTIONS.get(name);
