@@ -186,8 +186,6 @@ interface ParamFrame {
   kind: typeof PARAM;
   owner: ListFrame;
   doubleQuoted: boolean;
-  /** The `${ }` sits inside double quotes: single quotes are plain characters there. */
-  inDoubleQuotes: boolean;
 }
 
 interface ArithFrame {
@@ -794,7 +792,7 @@ class Scanner {
             p += 2;
           } else p++;
         } else if (c === DOLLAR || c === BT) {
-          p = this.#substitution(w, p, true);
+          p = this.#substitution(w, p);
           if (p === PUSHED) return;
         } else p++;
         continue;
@@ -889,12 +887,12 @@ class Scanner {
             w.runStart = p += 2;
             continue;
           }
-          p = this.#substitution(w, p, false);
+          p = this.#substitution(w, p);
           if (p === PUSHED) return;
           continue;
         }
         case BT:
-          p = this.#substitution(w, p, false);
+          p = this.#substitution(w, p);
           continue;
         case STAR:
         case QM:
@@ -954,7 +952,7 @@ class Scanner {
    * A `$` or backtick at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos`
    * set), or returns the offset after the expansion: `p + 1` for a `$` that expands nothing.
    */
-  #expansion(list: ListFrame, p: number, inDoubleQuotes: boolean): number {
+  #expansion(list: ListFrame, p: number): number {
     const s = this.#source;
     if (s.charCodeAt(p) === BT) return this.#backtick(list, p);
     const next = codeAt(s, p + 1);
@@ -964,7 +962,7 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
-      this.#push({ kind: PARAM, owner: list, doubleQuoted: false, inDoubleQuotes }, p + 2);
+      this.#push({ kind: PARAM, owner: list, doubleQuoted: false }, p + 2);
       return PUSHED;
     }
     if (next === LB) {
@@ -986,8 +984,8 @@ class Scanner {
   }
 
   /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
-  #substitution(w: WordFrame, p: number, inDoubleQuotes: boolean): number {
-    const after = this.#expansion(w.owner, p, inDoubleQuotes);
+  #substitution(w: WordFrame, p: number): number {
+    const after = this.#expansion(w.owner, p);
     if (after !== p + 1) w.atRunTime = true;
     else w.quoted = true;
     return after;
@@ -1069,16 +1067,22 @@ class Scanner {
     while (p < n) {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
-      else if (c === SQ && !f.doubleQuoted && !f.inDoubleQuotes) {
+      else if (c === SQ && !f.doubleQuoted) {
+        // Inside double quotes too. Bash expands what the quotes hold in an array's subscript
+        // (`${a['$(…)']}`) and in `"${x-'$(…)'}"`: not read here.
         const close = s.indexOf("'", p + 1);
-        // In an array's subscript (`${a['$(…)']}`), bash expands what the quotes hold: not read here.
         if (hasExpansion(s, p, close === -1 ? n : close)) this.#complete = false;
         p = close === -1 ? n : close + 1;
+      } else if (c === DOLLAR && codeAt(s, p + 1) === SQ && !f.doubleQuoted) {
+        // And what `$'…'` decodes to, in `"${x-$'\x24(…)'}"`.
+        const [decoded, after] = decodeAnsiC(s, p + 1);
+        if (hasExpansion(decoded, 0, decoded.length)) this.#complete = false;
+        p = after;
       } else if (c === DQ) {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
       } else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.owner, p, f.doubleQuoted || f.inDoubleQuotes);
+        p = this.#expansion(f.owner, p);
         if (p === PUSHED) return;
       } else if (c === AT && codeAt(s, p + 1) === 80 /* P */ && codeAt(s, p + 2) === RC) {
         // `${x@P}` expands the value as a prompt: a `$( )` in it runs.
@@ -1113,7 +1117,9 @@ class Scanner {
         f.parenDepth--;
         p++;
       } else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.owner, p, false);
+        // Bash decodes `$'…'` (where `\'` does not close it), then expands it: not read here.
+        if (codeAt(s, p + 1) === SQ) this.#complete = false;
+        p = this.#expansion(f.owner, p);
         if (p === PUSHED) return;
       } else if (c === BS) p += 2;
       else if (c === SQ || c === DQ) {
@@ -1148,7 +1154,7 @@ class Scanner {
       const c = s.charCodeAt(p);
       if (c === BS) p += 2;
       else if (c === DOLLAR || c === BT) {
-        p = this.#expansion(f.owner, p, true);
+        p = this.#expansion(f.owner, p);
         if (p === PUSHED) return;
       } else p++;
     }
