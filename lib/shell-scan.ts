@@ -951,10 +951,11 @@ class Scanner {
   /**
    * A `$` or backtick at `p`: pushes a frame for `$( )`, `$(( ))` or `${ }` (returns PUSHED, `pos`
    * set), or returns the offset after the expansion: `p + 1` for a `$` that expands nothing.
+   * `inDoubleQuotes` as #backtick's.
    */
-  #expansion(list: ListFrame, p: number): number {
+  #expansion(list: ListFrame, p: number, inDoubleQuotes?: boolean): number {
     const s = this.#source;
-    if (s.charCodeAt(p) === BT) return this.#backtick(list, p);
+    if (s.charCodeAt(p) === BT) return this.#backtick(list, p, inDoubleQuotes);
     const next = codeAt(s, p + 1);
     if (next === LP) {
       if (codeAt(s, p + 2) === LP && this.#arithRetries <= ARITH_RETRIES) this.#pushArith(list, ARITH_WORD, p);
@@ -985,7 +986,7 @@ class Scanner {
 
   /** A substitution in the word at `p`, as #expansion; the word is dynamic unless it was a `$` alone. */
   #substitution(w: WordFrame, p: number): number {
-    const after = this.#expansion(w.owner, p);
+    const after = this.#expansion(w.owner, p, w.doubleQuoted);
     if (after !== p + 1) w.atRunTime = true;
     else w.quoted = true;
     return after;
@@ -1014,8 +1015,11 @@ class Scanner {
     this.#stack.pop();
   }
 
-  /** A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset after it. */
-  #backtick(list: ListFrame, p: number): number {
+  /**
+   * A backtick substitution at `p`: its inside, unescaped, is scanned on its own. Returns the offset
+   * after it. `inDoubleQuotes`: in a double-quoted word, where bash unescapes `\"` too.
+   */
+  #backtick(list: ListFrame, p: number, inDoubleQuotes?: boolean): number {
     const s = this.#source;
     let close = p + 1;
     let escaped = false;
@@ -1041,7 +1045,7 @@ class Scanner {
       map = [];
       for (let at = p + 1; at < close; at++) {
         const next = codeAt(s, at + 1);
-        if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR)) at++;
+        if (s.charCodeAt(at) === BS && (next === BS || next === BT || next === DOLLAR || (next === DQ && inDoubleQuotes))) at++;
         text += s[at];
         map.push(at);
       }
@@ -1082,6 +1086,8 @@ class Scanner {
         f.doubleQuoted = !f.doubleQuoted;
         p++;
       } else if (c === DOLLAR || c === BT) {
+        // A backtick's `\"` in `${x-"`…`"}` is `"` unless the `${ }` is in double quotes too: not known here.
+        if (c === BT && f.doubleQuoted) this.#complete = false;
         p = this.#expansion(f.owner, p);
         if (p === PUSHED) return;
       } else if (c === AT && codeAt(s, p + 1) === 80 /* P */ && codeAt(s, p + 2) === RC) {

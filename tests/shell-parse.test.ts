@@ -590,6 +590,27 @@ const CASES: [source: string, commands: string[]][] = [
   ["echo ${x#$'\\t'} \"${x%$'\\n'}\"", ["echo \"${x#$'\\\\t'}\"° \"${x%$'\\\\n'}\"°"]],
   ["echo $(( $'\\''))\nrm y\necho '))", ["echo \"$(( $'\\\\''))\\nrm y\\necho '))\"°", "INCOMPLETE"]],
   ["echo $(( $'\\x24(rm y)' ))", ["echo \"$(( $'\\\\x24(rm y)' ))\"°", "INCOMPLETE"]],
+  [
+    'echo "`echo \\"\'\\"; rm y; echo \\"\'\\"`"',
+    ['echo "`echo \\\\\\"\'\\\\\\"; rm y; echo \\\\\\"\'\\\\\\"`"°', 'echo "\'"', "rm y", 'echo "\'"'],
+  ],
+  [
+    'echo ${x-"`echo \\"\'\\"; rm y; echo \\"\'\\"`"}',
+    [
+      'echo "${x-\\"`echo \\\\\\"\'\\\\\\"; rm y; echo \\\\\\"\'\\\\\\"`\\"}"°',
+      'echo "\\"\\\\\\"; rm y; echo \\\\\\"\\""',
+      "INCOMPLETE",
+    ],
+  ],
+  [
+    'echo `echo \\"a\\"` "`echo \\"a\\"`" $(( `echo \\"1\\"` ))',
+    [
+      'echo "`echo \\\\\\"a\\\\\\"`"° "`echo \\\\\\"a\\\\\\"`"° "$(( `echo \\\\\\"1\\\\\\"` ))"°',
+      'echo "\\"a\\""',
+      "echo a",
+      'echo "\\"1\\""',
+    ],
+  ],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
