@@ -1192,6 +1192,8 @@ class Scanner {
           resume = Math.min(lineEnd + 1, n);
           break;
         }
+        // Bash joins an unquoted body's line ending in a backslash to the next, then compares: `EO\` and `F` end it.
+        if (!heredoc.quoted && codeAt(s, lineEnd - 1) === BS) this.#complete = false;
         line = lineEnd + 1;
       }
       if (end === n) this.#complete = false;
