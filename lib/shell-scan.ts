@@ -1187,9 +1187,11 @@ class Scanner {
         if (heredoc.strip) while (codeAt(s, text) === TAB) text++;
         let lineEnd = s.indexOf("\n", line);
         if (lineEnd === -1) lineEnd = n;
-        if (lineEnd - text === heredoc.endLine.length && s.startsWith(heredoc.endLine, text)) {
+        const after = text + heredoc.endLine.length;
+        // In `$( )`, a line that starts with the delimiter ends the body too when a `)` follows: bash reads on after the delimiter.
+        if (s.startsWith(heredoc.endLine, text) && (after === lineEnd || (f.closes && s.lastIndexOf(")", lineEnd) >= after))) {
           end = line;
-          resume = Math.min(lineEnd + 1, n);
+          resume = after < lineEnd ? after : Math.min(lineEnd + 1, n);
           break;
         }
         // Bash joins an unquoted body's line ending in a backslash to the next, then compares: `EO\` and `F` end it.
