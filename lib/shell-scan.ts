@@ -1195,7 +1195,8 @@ class Scanner {
           break;
         }
         // Bash joins an unquoted body's line ending in a backslash to the next, then compares: `EO\` and `F` end it.
-        if (!heredoc.quoted && codeAt(s, lineEnd - 1) === BS) this.#complete = false;
+        if (!heredoc.quoted && codeAt(s, lineEnd - 1) === BS && heredoc.endLine.startsWith(s.slice(text, lineEnd - 1)))
+          this.#complete = false;
         line = lineEnd + 1;
       }
       if (end === n) this.#complete = false;

@@ -620,6 +620,8 @@ const CASES: [source: string, commands: string[]][] = [
   ['x=$(cat <<EOF\n$(echo a)\nEOF)\necho "$x"', ["cat <<EOF", "echo a", "echo $x°"]],
   ["cat <(cat <<-'EOF'\n\tEOF)\nrm y\nEOF\n)", ["cat \"<(cat <<-'EOF'\\n\\tEOF)\"°", "cat <<-EOF", "rm y", "EOF", "INCOMPLETE"]],
   ["( cat <<'EOF'\nhello\nEOF)\nrm y\nEOF\n)", ["cat <<EOF"]],
+  // A continued line in a body is no delimiter unless it starts one: a Dockerfile's `RUN a && \\` stays text.
+  ["cat > f <<EOF\nRUN a && \\\n  b\nEOF", ["cat >f <<EOF"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
