@@ -98,13 +98,14 @@ export class Attention {
   }
 
   /** `write` reaches the terminal (absent for RPC clients, who get the event only). */
-  watch(request: { hookName: string; toolName: string; detail: string }, write?: (data: string) => void): () => void {
+  watch(request: { nameOfHook: string; toolName: string; detail: string }, write?: (data: string) => void): () => void {
     const { signals, repeatMs, tmux, emit, timers } = this.#options;
     const opened = timers.now();
     let signalled = false;
     let handle: unknown;
     const signal = () => {
-      const { hookName, toolName, detail } = request;
+      const { nameOfHook: hookName, toolName, detail } = request;
+      // Other extensions read `hookName`; inside, the field is `nameOfHook`, which the build renames.
       emit(ATTENTION_CHANNEL, { hookName, toolName, detail, waitedMs: timers.now() - opened });
       // The title is set once: each setting pushes the one before it.
       const due = signalled ? signals.filter((each) => each !== "title") : signals;

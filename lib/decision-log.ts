@@ -18,7 +18,7 @@ export type Decision = Omit<DecisionRecord, "time">;
 
 /** The call a decision is about. */
 export interface DecidedCall {
-  hookName: string;
+  nameOfHook: string;
   toolName: string;
   detail: string;
 }
@@ -44,7 +44,7 @@ export function approverDecision(call: DecidedCall, outcome: PromptOutcome): Dec
   }
 }
 
-/** A call that ran without a prompt because a grant covered what asked; `call.hookName` is the hook that asked. */
+/** A call that ran without a prompt because a grant covered what asked; `call.nameOfHook` is the hook that asked. */
 export function grantedDecision(call: DecidedCall, grant: string): Decision {
   return decided(call, { outcome: "authorize", note: false, grant, by: "grant" });
 }
@@ -59,7 +59,7 @@ export function unansweredDecision(call: DecidedCall, by: Exclude<DecidedBy, "ap
 
 /** The call's fields, then the rest in the order given: the audit file's lines keep their key order. */
 function decided(call: DecidedCall, fields: Omit<Decision, "hook" | "tool" | "detail">): Decision {
-  return { hook: call.hookName, tool: call.toolName, detail: call.detail, ...fields };
+  return { hook: call.nameOfHook, tool: call.toolName, detail: call.detail, ...fields };
 }
 
 export class DecisionLog {

@@ -218,7 +218,7 @@ export class Gatekeeper {
     const stoppedBy = this.#stoppedBy;
     if (stoppedBy) {
       const { detail } = normalizeToolInput(event.toolName, event.input, ctx.cwd, (await this.#loading).wrappers);
-      return this.#turnStopped(ctx, { hookName: stoppedBy, toolName: event.toolName, detail });
+      return this.#turnStopped(ctx, { nameOfHook: stoppedBy, toolName: event.toolName, detail });
     }
     const judged = await this.#judge(event, ctx);
     return judged && "request" in judged ? this.#ask(event, ctx, judged) : judged;
@@ -240,15 +240,19 @@ export class Gatekeeper {
     let granted: GrantUse | undefined;
     if (this.#grants?.any()) ({ verdict, granted } = await this.#grants.pass(verdict, hooks, input));
     /** The call as the decision log names it, with the hook that decided. */
-    const decidedCall = (hookName: string): DecidedCall => ({ hookName, toolName: event.toolName, detail: tool.detail });
+    const decidedCall = (hookName: string): DecidedCall => ({
+      nameOfHook: hookName,
+      toolName: event.toolName,
+      detail: tool.detail,
+    });
     if (!verdict) {
-      if (granted) this.#decisions?.record(grantedDecision(decidedCall(granted.hookName), granted.rule), ctx);
+      if (granted) this.#decisions?.record(grantedDecision(decidedCall(granted.nameOfHook), granted.rule), ctx);
       return undefined;
     }
     const call = decidedCall(verdict.hook.name);
     if (verdict.kind === "block") {
       this.#decisions?.record(unansweredDecision(call, "hook"), ctx);
-      return blocked(present.agentHookBlock(call.hookName, verdict.reason));
+      return blocked(present.agentHookBlock(call.nameOfHook, verdict.reason));
     }
     const noUi = noUiReason(verdict);
     if (!canAsk(ctx)) {
@@ -270,7 +274,7 @@ export class Gatekeeper {
     const turn = async () => {
       let current = asking;
       for (;;) {
-        const { hookName } = current.request;
+        const { nameOfHook: hookName } = current.request;
         if (this.#stoppedBy || this.#closed) return this.#turnStopped(ctx, current.request);
         if (this.#enablement.isEnabled(hookName) && this.#grants?.inForce() === current.grants) break;
         const judged = await this.#judge(event, ctx);
@@ -295,7 +299,7 @@ export class Gatekeeper {
     { request, parent, tool, noUi }: Asking,
     outcome: Awaited<ReturnType<ShowPrompt>>,
   ): ToolCallEventResult | undefined {
-    const { hookName } = request;
+    const { nameOfHook: hookName } = request;
     if (outcome === "interrupted" || this.#closed) return this.#turnStopped(ctx, request);
     if (outcome === "timed out") {
       this.#decisions?.record(unansweredDecision(request, "timeout"), ctx);
@@ -323,7 +327,7 @@ export class Gatekeeper {
   /** A call of a stopped turn: blocked unasked, or its prompt closed; recorded, unless the session is closing. */
   #turnStopped(ctx: ExtensionContext, call: DecidedCall): ToolCallEventResult {
     if (!this.#closed) this.#decisions?.record(unansweredDecision(call, "turn stopped"), ctx);
-    return this.#stopped(call.hookName);
+    return this.#stopped(call.nameOfHook);
   }
 
   /**
@@ -384,7 +388,8 @@ export class Gatekeeper {
     };
     switch (outcome.kind) {
       case "authorize":
-        if (outcome.note) keep({ kind: "authorize", hookName, note: outcome.note }, present.notifyAuthorizedWithNote(hookName));
+        if (outcome.note)
+          keep({ kind: "authorize", nameOfHook: hookName, note: outcome.note }, present.notifyAuthorizedWithNote(hookName));
         if (outcome.dontAskAgain) {
           this.#enablement.apply(new Map([[hookName, false]]), ctx);
           notify(ctx, present.notifyDontAskAgain(hookName));
@@ -394,12 +399,12 @@ export class Gatekeeper {
         const input = commandInput(event);
         if (!input) return blocked(present.agentInternalError(present.problems.notEditable(event.toolName)));
         input.command = outcome.command;
-        keep({ ...outcome, hookName }, present.notifyEdited(hookName));
+        keep({ ...outcome, nameOfHook: hookName }, present.notifyEdited(hookName));
         return undefined;
       }
       case "abort":
         if (ctx.signal?.aborted) return this.#stopped(hookName);
-        keep({ ...outcome, hookName }, present.notifyAborted(hookName, outcome.note !== undefined));
+        keep({ ...outcome, nameOfHook: hookName }, present.notifyAborted(hookName, outcome.note !== undefined));
         if (!outcome.note) this.#stoppedBy = hookName;
         return blocked(present.agentAbort(hookName, outcome.note));
       default:
@@ -429,7 +434,7 @@ function promptRequest(
   const guidance = verdict.kind === "failed" ? present.hookFailureGuidance(verdict.error) : text(prompt.guidance);
   const origin = [parent && present.promptOrigin(parent.name), present.promptHookScope(verdict.hook.scope)].filter(Boolean);
   return {
-    hookName: verdict.hook.name,
+    nameOfHook: verdict.hook.name,
     description: verdict.hook.description,
     ...(origin.length > 0 && { origin: origin.join(" ") }),
     ...(isString(parent?.input.code) && { script: parent.input.code }),

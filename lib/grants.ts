@@ -27,7 +27,7 @@ export interface Grant {
 export type HeldGrant = { rule: string; scope: "branch" } | { rule: string; scope: FileScope; file: string };
 /** The grant that let a call run without a prompt, and the hook or rule file whose ask it covered. */
 export interface GrantUse {
-  hookName: string;
+  nameOfHook: string;
   rule: string;
 }
 
@@ -170,7 +170,7 @@ export class Grants {
     while (current?.kind === "request") {
       const rule = this.covering(current, input.tool);
       if (rule === undefined) break;
-      granted ??= { hookName: current.hook.name, rule };
+      granted ??= { nameOfHook: current.hook.name, rule };
       current = await evaluate(hooks.slice(hooks.indexOf(current.hook) + 1), input);
     }
     granted ??= current ? undefined : takeGrantedCall(input.tool);

@@ -297,7 +297,7 @@ function loadRuleFile(
         noteAskingRule(prompt, rule.text);
         return requestDecision(prompt);
       }
-      if (verdict?.kind === "granted") noteGrantedCall(tool, { hookName: name, rule: verdict.grant.text });
+      if (verdict?.kind === "granted") noteGrantedCall(tool, { nameOfHook: name, rule: verdict.grant.text });
       return undefined;
     },
     scope,

@@ -7,9 +7,9 @@
 import { getOrAdd } from "./values.ts";
 
 export type PendingNote =
-  | { kind: "authorize"; hookName: string; note: string }
-  | { kind: "edit"; hookName: string; command: string; note?: string }
-  | { kind: "abort"; hookName: string; note?: string };
+  | { kind: "authorize"; nameOfHook: string; note: string }
+  | { kind: "edit"; nameOfHook: string; command: string; note?: string }
+  | { kind: "abort"; nameOfHook: string; note?: string };
 
 /** A note about a call another call made, and that call: its tool and the arguments it was made with. */
 export interface RelayedNote {

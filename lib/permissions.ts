@@ -223,7 +223,7 @@ const displayPath = (path: string): string => present.displayPath(path, homedir(
 
 /** The hook a dry run's verdict is of, as the report names it. */
 const dryRunHook = (hook: LoadedHook, enabled: boolean) => ({
-  hookName: toVisible(hook.name),
+  nameOfHook: toVisible(hook.name),
   scope: hook.scope,
   source: toVisible(hook.source),
   enabled,
@@ -254,7 +254,7 @@ function dryRunVerdict(verdict: Verdict, enabled: boolean, toolName: string, det
   const failed = verdict.kind === "failed";
   const guidance = failed ? present.hookFailureGuidance(verdict.error) : verdict.prompt.guidance;
   const prompt: present.DryRunPrompt = {
-    hookName: base.hookName,
+    nameOfHook: base.nameOfHook,
     ...(hook.description && { description: toVisible(hook.description) }),
     ...(isString(guidance) && { guidance: toVisible(guidance) }),
     toolName: toVisible(toolName),

@@ -16,11 +16,11 @@ export const EMPTY_COMMAND_WARNING = "An empty command achieves nothing";
 export function agentNote(note: PendingNote): string {
   switch (note.kind) {
     case "edit":
-      return agentEditNote(note.hookName, note.command, note.note);
+      return agentEditNote(note.nameOfHook, note.command, note.note);
     case "authorize":
-      return agentAuthorizeNote(note.hookName, note.note);
+      return agentAuthorizeNote(note.nameOfHook, note.note);
     case "abort":
-      return agentAbort(note.hookName, note.note);
+      return agentAbort(note.nameOfHook, note.note);
   }
 }
 
@@ -353,14 +353,14 @@ export function permissionsSummary(
 
 /** The select's title: what the overlay shows above its choices, the origin under the title. Every part arrives visible. */
 export function rpcPromptTitle(parts: {
-  hookName: string;
+  nameOfHook: string;
   origin?: string;
   description?: string;
   guidance?: string;
   toolName: string;
   detail: string;
 }): string {
-  const { hookName, origin } = parts;
+  const { nameOfHook: hookName, origin } = parts;
   const title = origin === undefined ? promptTitle(hookName) : `${promptTitle(hookName)}\n${origin}`;
   return [title, ...promptBody(parts)].join("\n\n");
 }
@@ -590,7 +590,7 @@ export function ruleFileDescription(counts: { deny: number; ask: number; allow: 
 
 /** The prompt a request would open, as text; every part already visible. */
 export interface DryRunPrompt {
-  hookName: string;
+  nameOfHook: string;
   description?: string;
   guidance?: string;
   toolName: string;
@@ -607,7 +607,7 @@ export type DryRunOutcome =
   | { kind: "granted"; grant: string };
 
 export interface DryRunVerdict {
-  hookName: string;
+  nameOfHook: string;
   scope: string;
   source: string;
   enabled: boolean;
@@ -632,7 +632,7 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
     else if (outcome.kind !== "granted") {
       const { prompt } = outcome;
       const highlighted = prompt.highlighted.length ? `Highlighted: ${prompt.highlighted.join(" · ")}` : "Nothing highlighted.";
-      const shown = [promptTitle(prompt.hookName), ...promptBody(prompt), highlighted].join("\n");
+      const shown = [promptTitle(prompt.nameOfHook), ...promptBody(prompt), highlighted].join("\n");
       lines.push(
         `${DRY_RUN_INDENT}The prompt:`,
         indented(shown, DRY_RUN_INDENT.repeat(2)),
@@ -651,7 +651,7 @@ export function dryRunReport(toolName: string, detail: string, verdicts: readonl
 function dryRunEntry(verdict: DryRunVerdict, home: string): string {
   const kind = verdict.source.endsWith(".json") ? "rule file" : "module";
   const off = verdict.enabled ? "" : " (off)";
-  return `${verdict.hookName} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)}): ${dryRunVerb(verdict)}${off}`;
+  return `${verdict.nameOfHook} (${verdict.scope} ${kind} ${displayPath(verdict.source, home)}): ${dryRunVerb(verdict)}${off}`;
 }
 
 function dryRunVerb({ outcome, error }: DryRunVerdict): string {

@@ -46,7 +46,7 @@ import { fromVisible, toVisible } from "./visible.ts";
 import { VisibleTyping } from "./visible-typing.ts";
 
 export interface PromptRequest {
-  hookName: string;
+  nameOfHook: string;
   description?: string;
   /** Where the call comes from when another call made it (a codemode script's). */
   origin?: string;
@@ -339,7 +339,7 @@ export class PermissionPrompt implements Component, Focusable {
       // and its scopes, enter waits until the step fits.
       const rule = this.#request.grantRule;
       const scope = this.#scopes[this.#scope];
-      if (this.#grantStepFits() && rule !== undefined && scope !== undefined)
+      if (this.#grantStepFits() && rule !== undefined && scope)
         this.#finish({ kind: "authorize", note: this.#noteOf("authorize"), grant: { rule, scope } });
       return;
     }
@@ -551,7 +551,7 @@ export class PermissionPrompt implements Component, Focusable {
 
   #title(inner: number, sample: string): string[] {
     return this.#titleLines.get(inner, sample, () =>
-      wrap(this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.hookName)))), inner),
+      wrap(this.#paint.fg("accent", this.#paint.bold(promptTitle(toVisible(this.#request.nameOfHook)))), inner),
     );
   }
 

@@ -26,11 +26,11 @@ export async function askThroughDialogs(
 ): Promise<PromptOutcome | undefined> {
   const { labels, grantRule, script } = request;
   const scopes = request.grantScopes ?? [];
-  const hookName = toVisible(request.hookName);
+  const hookName = toVisible(request.nameOfHook);
   const detail = toVisible(request.detail);
   const visible = (text: string | undefined) => text && toVisible(text);
   const title = present.rpcPromptTitle({
-    hookName,
+    nameOfHook: hookName,
     origin: visible(request.origin),
     description: visible(request.description),
     guidance: visible(request.guidance),
@@ -84,7 +84,7 @@ export async function askThroughDialogs(
   const grant = async (rule: string): Promise<PromptOutcome | undefined> => {
     const where = scopes.map((scope) => [present.GRANT_SCOPE_WORDS[scope], scope] as const);
     const scope = await pick(present.rpcGrantTitle(hookName, toVisible(rule)), where);
-    return scope === undefined ? undefined : { kind: "authorize", grant: { rule, scope } };
+    return scope && { kind: "authorize", grant: { rule, scope } };
   };
   const showScript = async (shown: string) => {
     await ui.select(present.rpcScriptTitle(hookName, toVisible(shown)), [present.RPC_BACK], dialog());

@@ -80,7 +80,7 @@ export async function showPrompt(
   // pi's own dialog countdown may end an RPC select a moment before our timer does.
   const remaining = remainingMs();
   if (!expired && !(remaining !== undefined && remaining <= 0 && outcome !== "interrupted")) return outcome;
-  notify(ctx, present.notifyTimedOut(request.hookName, timeoutSeconds ?? 0), "warning");
+  notify(ctx, present.notifyTimedOut(request.nameOfHook, timeoutSeconds ?? 0), "warning");
   return "timed out";
 }
 
@@ -98,7 +98,7 @@ async function showOverlay(
   start: Start,
   timers: Timers,
 ): Promise<PromptOutcome | "interrupted"> {
-  if (!(await otherOverlaysClosed(ctx, request.hookName))) return "interrupted";
+  if (!(await otherOverlaysClosed(ctx, request.nameOfHook))) return "interrupted";
   const signal = ctx.signal;
   return ctx.ui.custom<PromptOutcome>((tui, theme, keybindings, done) => {
     const cancel = () => prompt.cancel();

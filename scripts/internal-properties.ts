@@ -121,6 +121,7 @@ export const INTERNAL_PROPERTIES = [
   "inner",
   "links",
   "reload",
+  "nameOfHook",
 ];
 
 /** The internal properties that `api` (the Author API's source) or a text of `bundle` names: renamed, they would break. */

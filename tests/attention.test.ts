@@ -69,7 +69,7 @@ describe("the sequences written", () => {
 });
 
 describe("watching a prompt", () => {
-  const request = { hookName: "Git", toolName: "bash", detail: "git commit" };
+  const request = { nameOfHook: "Git", toolName: "bash", detail: "git commit" };
 
   function watched(signals: Signal[], tmux = false) {
     const clock = manualTimers();
@@ -101,7 +101,7 @@ describe("watching a prompt", () => {
     clock.advance(1_000);
     const osc9 = signalSequence("osc9", attentionMessage("Git", "bash"), false);
     expect(written).toEqual([osc9]);
-    expect(events).toEqual([[ATTENTION_CHANNEL, { ...request, waitedMs: 1_000 }]]);
+    expect(events).toEqual([[ATTENTION_CHANNEL, { hookName: "Git", toolName: "bash", detail: "git commit", waitedMs: 1_000 }]]);
     clock.advance(59_999);
     expect(written).toHaveLength(1);
     clock.advance(1);

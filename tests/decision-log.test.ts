@@ -26,7 +26,7 @@ import {
   useAgentDir,
 } from "./support/fake-session.ts";
 
-const CALL = { hookName: "Ask", toolName: "bash", detail: "rm -r build" };
+const CALL = { nameOfHook: "Ask", toolName: "bash", detail: "rm -r build" };
 const AT = Date.UTC(2026, 0, 2, 3, 4, 5);
 
 describe("what a decision records", () => {
@@ -195,11 +195,11 @@ describe("the gatekeeper records every outcome and block", () => {
     await answered("rm -r build", { kind: "edit", command: "rm -r build/tmp" });
     await gatekeeper.onToolCall(bashCall("c2", "blocked"), session.ctx);
     await gatekeeper.onToolCall(bashCall("c3", "ls"), fakeSession({ hasUI: false }).ctx);
-    const ask = { hookName: "Ask", toolName: "bash" };
+    const ask = { nameOfHook: "Ask", toolName: "bash" };
     expect(records.map(({ time, ...decision }) => decision)).toEqual([
       approverDecision({ ...ask, detail: "ls" }, { kind: "authorize", note: "fine" }),
       approverDecision({ ...ask, detail: "rm -r build" }, { kind: "edit", command: "rm -r build/tmp" }),
-      unansweredDecision({ hookName: "Block", toolName: "bash", detail: "blocked" }, "hook"),
+      unansweredDecision({ nameOfHook: "Block", toolName: "bash", detail: "blocked" }, "hook"),
       unansweredDecision({ ...ask, detail: "ls" }, "no UI"),
     ]);
   });
@@ -212,7 +212,7 @@ describe("the gatekeeper records every outcome and block", () => {
     prompt.answer({ kind: "authorize" });
     expect(await result).toEqual({ block: true, reason: present.agentParentEnded("codemode") });
     expect(records.map(({ time, ...decision }) => decision)).toEqual([
-      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls" }, "script ended"),
+      unansweredDecision({ nameOfHook: "Ask", toolName: "bash", detail: "ls" }, "script ended"),
     ]);
   });
 
@@ -223,8 +223,8 @@ describe("the gatekeeper records every outcome and block", () => {
       reason: present.agentAbort("Ask"),
     });
     expect(records.map(({ time, ...decision }) => decision)).toEqual([
-      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls" }, "timeout"),
-      unansweredDecision({ hookName: "Ask", toolName: "bash", detail: "ls -a" }, "turn stopped"),
+      unansweredDecision({ nameOfHook: "Ask", toolName: "bash", detail: "ls" }, "timeout"),
+      unansweredDecision({ nameOfHook: "Ask", toolName: "bash", detail: "ls -a" }, "turn stopped"),
     ]);
     expect(approver.asked).toHaveLength(1);
     gatekeeper.onTurnEnd(session.ctx);
@@ -241,9 +241,9 @@ describe("the gatekeeper records every outcome and block", () => {
       block: true,
       reason: present.agentAbort("Ask"),
     });
-    const stopped = (detail: string) => unansweredDecision({ hookName: "Ask", toolName: "bash", detail }, "turn stopped");
+    const stopped = (detail: string) => unansweredDecision({ nameOfHook: "Ask", toolName: "bash", detail }, "turn stopped");
     expect(records.map(({ time, ...decision }) => decision)).toEqual([
-      approverDecision({ hookName: "Ask", toolName: "bash", detail: "rm -r build" }, { kind: "abort" }),
+      approverDecision({ nameOfHook: "Ask", toolName: "bash", detail: "rm -r build" }, { kind: "abort" }),
       stopped("ls"),
       stopped("blocked"),
     ]);

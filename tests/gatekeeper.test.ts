@@ -72,7 +72,7 @@ describe("one call", () => {
     const prompt = await answerNext({ kind: "authorize" });
     expect(await result).toBeUndefined();
     expect(prompt.request).toEqual({
-      hookName: "Ask",
+      nameOfHook: "Ask",
       description: "Asks about every command.",
       guidance: "Look closely.",
       toolName: "bash",
@@ -206,11 +206,11 @@ describe("queued prompts", () => {
     expect(await first).toBeUndefined();
     expect(entries).toEqual([{ disabled: ["Ask"] }]);
     const byOther = await approver.next();
-    expect(byOther.request.hookName).toBe("Other");
+    expect(byOther.request.nameOfHook).toBe("Other");
     byOther.answer({ kind: "authorize" });
     expect(await second).toBeUndefined();
     expect(await call("c3", "three")).toBeUndefined();
-    expect(approver.asked.map((prompt) => prompt.request.hookName)).toEqual(["Ask", "Other"]);
+    expect(approver.asked.map((prompt) => prompt.request.nameOfHook)).toEqual(["Ask", "Other"]);
     expect(session.notices).toEqual([present.notifyDontAskAgain("Ask")]);
   });
 

@@ -225,7 +225,7 @@ describe("what a grant never overrides", () => {
   test("another hook's ask about a command the grant doesn't cover", async () => {
     const result = call("c2", "git push && npm publish");
     const prompt = await approver.next();
-    expect(prompt.request.hookName).toBe("c-rules.json");
+    expect(prompt.request.nameOfHook).toBe("c-rules.json");
     prompt.answer({ kind: "authorize" });
     expect(await result).toBeUndefined();
   });
@@ -246,14 +246,14 @@ describe("the grant a prompt offers", () => {
 
   test("a module's highlighted command: the rule derived from it, for this branch, this project or everywhere", async () => {
     const request = await requestFor("git -C repo push origin main");
-    expect(request.hookName).toBe("push");
+    expect(request.nameOfHook).toBe("push");
     expect(request.grantRule).toBe("Bash(git -C repo push:*)");
     expect(request.grantScopes).toEqual(["branch", "project", "user"]);
   });
 
   test("a rule file's ask: its asking rule as written", async () => {
     const request = await requestFor("echo hi && npm publish --tag next");
-    expect(request.hookName).toBe("c-rules.json");
+    expect(request.nameOfHook).toBe("c-rules.json");
     expect(request.grantRule).toBe("Bash(npm publish:*)");
     expect(request.grantScopes).toEqual(["branch", "project", "user"]);
   });
@@ -267,7 +267,7 @@ describe("the grant a prompt offers", () => {
 
   test("nothing narrower than the hook to name: no grant offered", async () => {
     const request = await requestFor(`git push && eval "$NEXT"`);
-    expect(request.hookName).toBe("push");
+    expect(request.nameOfHook).toBe("push");
     expect(request.grantRule).toBeUndefined();
     expect(request.grantScopes).toBeUndefined();
   });
@@ -275,7 +275,7 @@ describe("the grant a prompt offers", () => {
   test.each(OBJECT_KEYS)("a program named %s: asked about as any other, with the rule derived from it", async (name) => {
     const result = call("c1", `${name} -v x`);
     const shown = await Promise.race([approver.next(), result.then((told) => ({ told }))]);
-    expect("request" in shown && [shown.request.hookName, shown.request.grantRule]).toEqual([
+    expect("request" in shown && [shown.request.nameOfHook, shown.request.grantRule]).toEqual([
       "odd names",
       `Bash(${name} -v x:*)`,
     ]);

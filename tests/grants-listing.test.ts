@@ -125,8 +125,8 @@ describe("the strings", () => {
       "bash",
       "git push",
       [
-        { ...hook, hookName: "push", source: "/home/u/p/push.ts", outcome: { kind: "granted", grant: "Bash(git push:*)" } },
-        { ...hook, hookName: "rules.json", source: "/home/u/p/rules.json", outcome: { kind: "block", agentReads: "no" } },
+        { ...hook, nameOfHook: "push", source: "/home/u/p/push.ts", outcome: { kind: "granted", grant: "Bash(git push:*)" } },
+        { ...hook, nameOfHook: "rules.json", source: "/home/u/p/rules.json", outcome: { kind: "block", agentReads: "no" } },
       ],
       "/home/u",
     );
@@ -143,7 +143,7 @@ describe("the strings", () => {
     const alone = present.dryRunReport(
       "bash",
       "git push",
-      [{ ...hook, hookName: "push", source: "/p/push.ts", outcome: { kind: "granted", grant: "Bash(git push:*)" } }],
+      [{ ...hook, nameOfHook: "push", source: "/p/push.ts", outcome: { kind: "granted", grant: "Bash(git push:*)" } }],
       "/home/u",
     );
     expect(alone.split("\n").slice(2)).toEqual([

@@ -371,9 +371,9 @@ describe("what a grant in force lets through", () => {
     expect(await call("git push origin")).toEqual({
       kind: undefined,
       hook: undefined,
-      granted: { hookName: "push", rule: "Bash(git push:*)" },
+      granted: { nameOfHook: "push", rule: "Bash(git push:*)" },
     });
-    expect(await call("git status && git push origin")).toMatchObject({ kind: undefined, granted: { hookName: "push" } });
+    expect(await call("git status && git push origin")).toMatchObject({ kind: undefined, granted: { nameOfHook: "push" } });
   });
 
   test("deny beats a grant: a rule file's deny after the granted module still blocks", async () => {
@@ -381,7 +381,7 @@ describe("what a grant in force lets through", () => {
     expect(await call("git push -f origin")).toEqual({
       kind: "block",
       hook: "c-rules.json",
-      granted: { hookName: "push", rule: "Bash(git push:*)" },
+      granted: { nameOfHook: "push", rule: "Bash(git push:*)" },
     });
     const granted = await setUp("Bash(git push -f:*)", "Bash(git push:*)");
     expect((await granted("git push -f")).kind).toBe("block");
@@ -404,7 +404,7 @@ describe("what a grant in force lets through", () => {
     expect(await call("npm publish --tag next")).toEqual({
       kind: undefined,
       hook: undefined,
-      granted: { hookName: "c-rules.json", rule: "Bash(npm publish:*)" },
+      granted: { nameOfHook: "c-rules.json", rule: "Bash(npm publish:*)" },
     });
     const tool = bash("npm publish");
     expect(takeGrantedCall(tool)).toBeUndefined();

@@ -174,7 +174,7 @@ describe("reloads run one at a time; changes that arrive meanwhile join the next
     expect(session.notices).toEqual([present.notifyLoadErrorKept(gate!, errors[0]!.error)]);
     const again = call();
     const kept = await approver.next();
-    expect(kept.request.hookName).toBe("Gate");
+    expect(kept.request.nameOfHook).toBe("Gate");
     kept.answer({ kind: "authorize" });
     expect(await again).toBeUndefined();
   });

@@ -1,9 +1,9 @@
 import { expect, test } from "bun:test";
 import { NoteStore, type PendingNote, type RelayedNote } from "../lib/note-store.ts";
 
-const AUTHORIZE: PendingNote = { kind: "authorize", hookName: "git push", note: "push to the fork" };
-const EDIT: PendingNote = { kind: "edit", hookName: "git commit", command: "git commit -m 'fixed'" };
-const ABORT: PendingNote = { kind: "abort", hookName: "git push" };
+const AUTHORIZE: PendingNote = { kind: "authorize", nameOfHook: "git push", note: "push to the fork" };
+const EDIT: PendingNote = { kind: "edit", nameOfHook: "git commit", command: "git commit -m 'fixed'" };
+const ABORT: PendingNote = { kind: "abort", nameOfHook: "git push" };
 
 function relayed(args: string, note: PendingNote): RelayedNote {
   return { toolName: "bash", args, note };

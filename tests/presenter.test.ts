@@ -92,8 +92,8 @@ describe("agent edit note (the fixed format in docs/design.md)", () => {
   });
 
   test("agentNote dispatches an edit note", () => {
-    expect(agentNote({ kind: "edit", hookName: "h", command: "ls -la" })).toBe(agentEditNote("h", "ls -la"));
-    expect(agentNote({ kind: "edit", hookName: "h", command: "ls -la", note: "n" })).toBe(agentEditNote("h", "ls -la", "n"));
+    expect(agentNote({ kind: "edit", nameOfHook: "h", command: "ls -la" })).toBe(agentEditNote("h", "ls -la"));
+    expect(agentNote({ kind: "edit", nameOfHook: "h", command: "ls -la", note: "n" })).toBe(agentEditNote("h", "ls -la", "n"));
   });
 });
 
@@ -105,7 +105,7 @@ describe("agent approval and rejection", () => {
   });
 
   test("agentNote dispatches an approval note", () => {
-    expect(agentNote({ kind: "authorize", hookName: "git push", note: "ok" })).toBe(agentAuthorizeNote("git push", "ok"));
+    expect(agentNote({ kind: "authorize", nameOfHook: "git push", note: "ok" })).toBe(agentAuthorizeNote("git push", "ok"));
   });
 
   test("rejection without a note: the turn stops", () => {
@@ -500,8 +500,8 @@ keep it short`,
   });
 
   test("an Abort's note is the rejection as for a direct call", () => {
-    expect(present.agentNote({ kind: "abort", hookName: "h" })).toBe(present.agentAbort("h"));
-    expect(present.agentNote({ kind: "abort", hookName: "h", note: "n" })).toBe(present.agentAbort("h", "n"));
+    expect(present.agentNote({ kind: "abort", nameOfHook: "h" })).toBe(present.agentAbort("h"));
+    expect(present.agentNote({ kind: "abort", nameOfHook: "h", note: "n" })).toBe(present.agentAbort("h", "n"));
   });
 
   test("where a call comes from, in the prompt", () => {
@@ -534,9 +534,9 @@ keep it short`,
 describe("RPC clients", () => {
   test("the select's title: the prompt's parts, blank ones left out", () => {
     expect(
-      present.rpcPromptTitle({ hookName: "Git", description: "Asks.", guidance: " ", toolName: "bash", detail: "git commit" }),
+      present.rpcPromptTitle({ nameOfHook: "Git", description: "Asks.", guidance: " ", toolName: "bash", detail: "git commit" }),
     ).toBe("! Authorization required: Git\n\nAsks.\n\nbash: git commit");
-    expect(present.rpcPromptTitle({ hookName: "Git", toolName: "bash", detail: "ls" })).toBe(
+    expect(present.rpcPromptTitle({ nameOfHook: "Git", toolName: "bash", detail: "ls" })).toBe(
       "! Authorization required: Git\n\nbash: ls",
     );
   });

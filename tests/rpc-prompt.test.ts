@@ -52,7 +52,7 @@ describe("the select", () => {
       {
         method: "select",
         title: present.rpcPromptTitle({
-          hookName: "Git interference",
+          nameOfHook: "Git interference",
           description: "Git staging is reserved for the Approver.",
           guidance: "Check the message.",
           toolName: "bash",

@@ -46,14 +46,14 @@ describe("what decided", () => {
 describe("/permissions test", () => {
   const HOME = "/home/u";
   const rules: present.DryRunVerdict = {
-    hookName: "rules.json",
+    nameOfHook: "rules.json",
     scope: "user",
     source: "/home/u/.pi/agent/permissions/rules.json",
     enabled: true,
     outcome: {
       kind: "request",
       prompt: {
-        hookName: "rules.json",
+        nameOfHook: "rules.json",
         description: "Rules: 0 deny, 1 ask, 0 allow",
         guidance: "Asked by rule Bash(git push:*).\nCheck the branch.",
         toolName: "bash",
@@ -64,7 +64,7 @@ describe("/permissions test", () => {
     },
   };
   const module: present.DryRunVerdict = {
-    hookName: "no rm",
+    nameOfHook: "no rm",
     scope: "project",
     source: "/work/p/.pi/permissions/rm.ts",
     enabled: true,
@@ -124,7 +124,7 @@ describe("/permissions test", () => {
       outcome: {
         kind: "failed",
         prompt: {
-          hookName: "no rm",
+          nameOfHook: "no rm",
           guidance: present.hookFailureGuidance("kaput"),
           toolName: "bash",
           detail: "rm x",

@@ -275,8 +275,8 @@ describe("attention", () => {
     const { ctx, state, written } = fakeUiWithTerminal();
     const watched: string[] = [];
     const attention = {
-      watch(request: { hookName: string }, write?: (data: string) => void) {
-        watched.push(`open ${request.hookName}`);
+      watch(request: { nameOfHook: string }, write?: (data: string) => void) {
+        watched.push(`open ${request.nameOfHook}`);
         write?.("\x07");
         return () => watched.push("answered");
       },

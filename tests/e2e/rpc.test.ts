@@ -83,7 +83,7 @@ describeEachPi("RPC clients", (suite) => {
     const select = await rpc.next(dialog("select"));
     expect(select.title).toBe(
       present.rpcPromptTitle({
-        hookName: HOOK,
+        nameOfHook: HOOK,
         description: "Every command is asked for.",
         guidance: "Have a look.",
         toolName: "bash",
@@ -125,7 +125,7 @@ describeEachPi("RPC clients", (suite) => {
     const select = await rpc.next(dialog("select"));
     expect(select.title).toBe(
       present.rpcPromptTitle({
-        hookName: HOOK,
+        nameOfHook: HOOK,
         origin: present.promptOrigin("codemode"),
         description: "Every command is asked for.",
         guidance: "Have a look.",

@@ -54,7 +54,7 @@ export function fakeTui(rows = 40, columns = 100) {
 
 export function gitCommitRequest(overrides: Partial<PromptRequest> = {}): PromptRequest {
   return {
-    hookName: "Git interference",
+    nameOfHook: "Git interference",
     description: "Git staging is reserved for the Approver.",
     toolName: "bash",
     detail: `git commit -m "$(cat <<'EOF'\nfix wordign in readme\nEOF\n)"`,
