@@ -58,9 +58,8 @@ export class ShellCommand implements AuthorShellCommand {
       for (const spelling of spellings) {
         if (text === spelling) return true;
         if (long) {
-          if (text.length > spelling.length && text.startsWith(spelling) && text.charCodeAt(spelling.length) === 61 /* = */)
-            return true;
-        } else if (spelling.length === 2 && spelling.charCodeAt(0) === 45 && spelling.charCodeAt(1) !== 45) {
+          if (text.startsWith(`${spelling}=`)) return true;
+        } else if (/^-[^-]$/.test(spelling)) {
           if (text.includes(spelling[1], 1) && /^-[A-Za-z0-9]+$/.test(text)) return true;
         }
       }

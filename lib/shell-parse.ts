@@ -6,7 +6,7 @@ import type { WrapperSpec } from "./api.ts";
 import { NONE, ShellCommand, type ShellVia, type ShellWord } from "./shell-command.ts";
 import { MAX_DEPTH, NAME_SUBSCRIPT_RUNS, namesCode, relocate, runsCode, scan, subscriptRuns } from "./shell-scan.ts";
 import { basename, changeDir, decodeMapped, literalDir } from "./shell-words.ts";
-import { afterOptions, flags, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
+import { afterOptions, flags, nameSet, pairs, part, type Unwrapped, unwrap, WRAPPERS, wrapperNames } from "./shell-wrappers.ts";
 
 export interface ParsedShell {
   /** In source order; a command reached through another comes after it. */
@@ -17,13 +17,13 @@ export interface ParsedShell {
 
 const NOT_WRAPPED: Unwrapped = Object.freeze({ program: 0 });
 /** `/proc/self/exe` is the shell that runs it. */
-const SHELLS = new Set(flags("sh bash rbash zsh dash ksh exe"));
+const SHELLS = nameSet("sh bash rbash zsh dash ksh exe");
 
 const XARGS: WrapperSpec = {
   valueFlags: flags("-I -L -n -P -s -d -E -a --arg-file --delimiter --max-args --max-procs --max-chars --process-slot-var"),
 };
 
-const FIND_ACTIONS = new Set(flags("-exec -execdir -ok -okdir"));
+const FIND_ACTIONS = nameSet("-exec -execdir -ok -okdir");
 
 /** `watch`'s options before the command it runs, as `sh -c` of its words joined. */
 const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --shotsdir") };
@@ -32,10 +32,7 @@ const WATCH: WrapperSpec = { valueFlags: flags("-n --interval -q --equexit -s --
  * Programs that run code given as an option's value, wherever it stands: its letter, alone or in a
  * bundle, the code attached or next (`-lc`, `-c'…'`); `--command` too. su's are read in `#su`.
  */
-const CODE_OPTIONS = new Map([
-  ...flags("flock script").map((name) => [name, "c"] as const),
-  ...flags("mapfile readarray compgen").map((name) => [name, "C"] as const),
-]);
+const CODE_OPTIONS = pairs("flock:c script:c mapfile:C readarray:C compgen:C");
 
 /** Never throws: a failure inside is reported as an incomplete parse. `wrappers`: the table with the Authors' entries. */
 export function parseShell(source: string, wrappers: Record<string, WrapperSpec> = WRAPPERS): ParsedShell {
@@ -107,12 +104,12 @@ class Expansion {
     if (!words.length) return;
     const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
     const first = words[0];
-    const firstName = first.dynamic ? first.text : basename(first.text);
+    const firstName = nameOf(first);
     const found = !first.dynamic && this.#wrapperNames.has(firstName) ? unwrap(words, 0, this.#wrappers) : NOT_WRAPPED;
     const program = words[found.program];
     if (found.program > 0) command.wrappers = words.slice(0, found.program);
     command.program = program;
-    command.programName = program === first ? firstName : program.dynamic ? program.text : basename(program.text);
+    command.programName = program === first ? firstName : nameOf(program);
     command.args = words.length > found.program + 1 ? words.slice(found.program + 1) : NONE;
     if (found.dir !== undefined) command.dir = found.dir ? joinDir(command.dir, found.dir.text) : undefined;
     if (found.payload) {
@@ -443,6 +440,9 @@ const given = (gives: boolean, command: ShellCommand, file = ""): boolean =>
 
 const GIVES = /<[<(]/;
 
+/** A word's program name: as written when known only at run time, else its basename. */
+const nameOf = (word: ShellWord): string => (word.dynamic ? word.text : basename(word.text));
+
 /**
  * The value of the option in `args[at]` whose letter is `letter`, or a long option's: attached
  * (`-lc'…'`, `--command=…`), or the next word.
@@ -460,30 +460,22 @@ function optionValue(args: ShellWord[], at: number, letter: string): ShellWord |
  * Programs that start a shell when given no command (sudo: no program, nor a flag with which it runs
  * none, as -v; script: no -c), and so run what the shell reads from stdin.
  */
-const SHELL_STARTERS = new Set(flags("script sudo doas newgrp chroot fakeroot"));
+const SHELL_STARTERS = nameSet("script sudo doas newgrp chroot fakeroot");
 
-const SHELL_USERS = new Set(flags("su runuser sudo doas flock script chroot fakeroot"));
+const SHELL_USERS = nameSet("su runuser sudo doas flock script chroot fakeroot");
 
 /** Builtins whose operands may be assignments. */
-const DECLARATIONS = new Set(flags("export declare typeset local readonly"));
+const DECLARATIONS = nameSet("export declare typeset local readonly");
 
 /** Builtins given variables' names: any operand of read, unset and let; the value of printf's and test's `-v`, wait's `-p`. */
-const NAME_FLAGS = new Map([
-  ["read", ""],
-  ["unset", ""],
-  ["let", ""],
-  ["printf", "-v"],
-  ["test", "-v"],
-  ["[", "-v"],
-  ["wait", "-p"],
-]);
+const NAME_FLAGS = pairs("read: unset: let: printf:-v test:-v [:-v wait:-p");
 
 /** A builtin's operands: its arguments after a leading `--`. */
 const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);
 
 const DYNAMIC = 0;
 /** A script file that is the shell's own input. */
-const STDIN_FILES = new Set(flags("/dev/stdin /dev/fd/0 /proc/self/fd/0"));
+const STDIN_FILES = nameSet("/dev/stdin /dev/fd/0 /proc/self/fd/0");
 
 /** `replace`: the string the runner replaces with its input, in any word: find's `{}`, xargs -I's. */
 function derived(words: ShellWord[], via: ShellVia, dir: string | undefined, replace = "{}"): ShellCommand {

@@ -121,16 +121,11 @@ class ListFrame {
 /** What every list starts with; a frame given back so lets go of what it held of the last parse. */
 function clearList(f: ListFrame): void {
   f.state = S_CMD;
-  f.cmd = null;
+  f.lastEnd = f.heredocKind = f.conditional = 0;
+  f.cmd = f.awaitingTarget = f.construct = f.dirStack = null;
   f.cmdWords.length = 0;
-  f.lastEnd = 0;
-  f.awaitingTarget = null;
-  f.heredocKind = 0;
-  f.construct = null;
   f.currentDir = f.pipeDir = f.andOrDir = undefined;
   f.piped = f.expectsCommand = f.doubt = false;
-  f.conditional = 0;
-  f.dirStack = null;
 }
 
 /**
@@ -224,37 +219,35 @@ interface PendingHeredoc {
 }
 
 /**
- * What a reserved word in command position does: the compound command it opens or closes, what the
- * next word means; never C_SUBSHELL nor S_CMD, so none is 0.
+ * What a reserved word in command position does, as one number: the compound command it opens, plus
+ * CLOSES times the one it closes, plus NEXT times what the next word means; never C_SUBSHELL nor
+ * S_CMD, so a part is 0 only when the word does no such thing. BEFORE_GROUP: `time` is a keyword
+ * before a group; elsewhere it wraps a command like /usr/bin/time.
  */
-interface Keyword {
-  opens?: number;
-  closes?: number;
-  nextState?: number;
-  /** `time` is a keyword before a group; elsewhere it wraps a command like /usr/bin/time. */
-  beforeGroup?: true;
-}
+const CLOSES = 1 << 3;
+const NEXT = 1 << 6;
+const BEFORE_GROUP = -1;
 
-const KEYWORDS = new Map<string, Keyword>([
-  ["if", { opens: C_IF }],
-  ["then", {}],
-  ["elif", {}],
-  ["else", {}],
-  ["fi", { closes: C_IF }],
-  ["while", { opens: C_LOOP }],
-  ["until", { opens: C_LOOP }],
-  ["for", { opens: C_LOOP, nextState: S_FOR_NAME }],
-  ["select", { opens: C_LOOP, nextState: S_FOR_NAME }],
-  ["do", {}],
-  ["done", { closes: C_LOOP }],
-  ["case", { opens: C_CASE, nextState: S_CASE_SUBJECT }],
-  ["esac", { closes: C_CASE }],
-  ["{", { opens: C_BRACE }],
-  ["}", { closes: C_BRACE }],
-  ["!", {}],
-  ["[[", { nextState: S_DBRACKET }],
-  ["function", { nextState: S_FUNC_NAME }],
-  ["time", { beforeGroup: true }],
+const KEYWORDS = new Map<string, number>([
+  ["if", C_IF],
+  ["then", 0],
+  ["elif", 0],
+  ["else", 0],
+  ["fi", C_IF * CLOSES],
+  ["while", C_LOOP],
+  ["until", C_LOOP],
+  ["for", C_LOOP + S_FOR_NAME * NEXT],
+  ["select", C_LOOP + S_FOR_NAME * NEXT],
+  ["do", 0],
+  ["done", C_LOOP * CLOSES],
+  ["case", C_CASE + S_CASE_SUBJECT * NEXT],
+  ["esac", C_CASE * CLOSES],
+  ["{", C_BRACE],
+  ["}", C_BRACE * CLOSES],
+  ["!", 0],
+  ["[[", S_DBRACKET * NEXT],
+  ["function", S_FUNC_NAME * NEXT],
+  ["time", BEFORE_GROUP],
 ]);
 /** `$1`, `$@`, `$?`…: the character after the `$` is the whole name. */
 const SPECIAL_PARAMETERS = "0123456789@*#?-$!";
@@ -566,7 +559,7 @@ class Scanner {
     else cmd.redirects.push(redirect);
     f.lastEnd = end;
     f.awaitingTarget = redirect;
-    f.heredocKind = op.endsWith("<<<") ? 0 : op.endsWith("<<") ? 1 : op.endsWith("<<-") ? 2 : 0;
+    f.heredocKind = op.endsWith("<<-") ? 2 : /(?<!<)<<$/.test(op) ? 1 : 0;
     f.state = S_REDIR;
     return end;
   }
@@ -684,7 +677,7 @@ class Scanner {
     switch (f.state) {
       case S_CMD: {
         const keyword = !f.cmd && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
-        if (keyword && this.#keyword(f, word, keyword)) return;
+        if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
         const cmd = this.#command(f, word.start);
         f.lastEnd = word.end;
         if (!f.cmdWords.length && isAssignment(word, firstQuote, closes)) {
@@ -750,15 +743,19 @@ class Scanner {
   }
 
   /** A reserved word in command position; false when it is an ordinary word after all (`time` without a group). */
-  #keyword(f: ListFrame, word: ShellWord, keyword: Keyword): boolean {
+  #keyword(f: ListFrame, word: ShellWord, keyword: number): boolean {
     f.expectsCommand = false;
-    if (keyword.beforeGroup) {
+    if (keyword === BEFORE_GROUP) {
       const next = codeAt(this.#source, skipBlanks(this.#source, word.end));
       return next === LC || next === LP || next === BANG;
     }
-    if (keyword.opens) this.#pushConstruct(f, keyword.opens);
-    if (keyword.closes) this.#popConstruct(f, keyword.closes);
-    if (keyword.nextState) f.state = keyword.nextState;
+    // Three bits each: CLOSES is 1 << 3, NEXT 1 << 6.
+    const opens = keyword & 7;
+    const closes = (keyword >> 3) & 7;
+    const nextState = keyword >> 6;
+    if (opens) this.#pushConstruct(f, opens);
+    if (closes) this.#popConstruct(f, closes);
+    if (nextState) f.state = nextState;
     return true;
   }
 
@@ -838,14 +835,13 @@ class Scanner {
         case SQ: {
           quoteAt(w, s, p);
           w.quoted = true;
-          const close = s.indexOf("'", p + 1);
+          let close = s.indexOf("'", p + 1);
           if (close === -1) {
             this.#complete = false;
-            w.decoded += s.slice(p + 1);
-            w.runStart = p = n;
-            continue;
+            close = n;
           }
           w.decoded += s.slice(p + 1, close);
+          // Past the end when unclosed: the word ends there as at the end.
           w.runStart = p = close + 1;
           continue;
         }
@@ -862,12 +858,8 @@ class Scanner {
           }
           if (w.firstQuote > p) w.firstQuote = p;
           w.quoted = true;
-          if (p + 1 >= n) {
-            w.runStart = p;
-            p++;
-            continue;
-          }
-          w.runStart = p + 1;
+          // A backslash that ends the source is kept; the word ends there as at the end.
+          w.runStart = Math.min(p + 1, n - 1);
           p += 2;
           continue;
         case DOLLAR: {
@@ -1074,9 +1066,11 @@ class Scanner {
       else if (c === SQ && !f.doubleQuoted) {
         // Inside double quotes too. Bash expands what the quotes hold in an array's subscript
         // (`${a['$(…)']}`) and in `"${x-'$(…)'}"`: not read here.
+        // Unclosed, it runs to the end: past it, the loop ends as at it.
         const close = s.indexOf("'", p + 1);
-        if (hasExpansion(s, p, close === -1 ? n : close)) this.#complete = false;
-        p = close === -1 ? n : close + 1;
+        const end = close === -1 ? n : close;
+        if (hasExpansion(s, p, end)) this.#complete = false;
+        p = end + 1;
       } else if (c === DOLLAR && codeAt(s, p + 1) === SQ && !f.doubleQuoted) {
         // And what `$'…'` decodes to, in `"${x-$'\x24(…)'}"`.
         const [decoded, after] = decodeAnsiC(s, p + 1);
@@ -1313,8 +1307,8 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
     span.start = start;
   };
   move(command.span);
-  for (const word of command.words) move(word);
-  for (const word of command.assignments) move(word);
+  command.words.forEach(move);
+  command.assignments.forEach(move);
   for (const redirect of command.redirects) {
     if (redirect.target) move(redirect.target);
     if (redirect.body) move(redirect.body);
@@ -1361,9 +1355,9 @@ export function subscriptRuns(word: ShellWord): boolean {
  * A name and `=`, unquoted; or with a subscript, which may hold quotes and brackets, that `closes`
  * just before an unquoted `=` or `+=`: `a['k]']=1` assigns, `a['k]=1']` runs a file.
  */
-function isAssignment({ text, start }: ShellWord, firstQuote: number, closes: boolean | undefined): boolean {
-  const name = text.includes("=") && /^[A-Za-z_]\w*(\+?=|\[)/.exec(text);
-  return !!name && start + name[0].length <= firstQuote && (name[1] !== "[" || closes === true);
+function isAssignment(word: ShellWord, firstQuote: number, closes: boolean | undefined): boolean {
+  const name = word.text.includes("=") && /^[A-Za-z_]\w*(\+?=|\[)/.exec(word.text);
+  return !!name && word.start + name[0].length <= firstQuote && (name[1] !== "[" || closes === true);
 }
 
 /**

@@ -1,21 +1,9 @@
 // Word-level decoding shared by the scanner and the payload parser: `$'…'` strings, quote removal
 // with a map back to source offsets, program basenames, and the directory arithmetic of `cd`.
 
-const ESCAPES: Record<string, string> = {
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-};
+/** `$'…'`'s escapes that stand for one character: a backslash and the character at an index of ESCAPE_CHARS decode to the one at that index of ESCAPED. */
+const ESCAPE_CHARS = "abeEfnrtv\\'\"?";
+const ESCAPED = "\x07\b\x1b\x1b\f\n\r\t\v\\'\"?";
 
 /**
  * Decodes the `$'…'` string whose opening quote is at `quote`, reading no further than `end`. Returns
@@ -35,19 +23,20 @@ export function decodeAnsiC(source: string, quote: number, end = source.length):
     text += source.slice(run, at);
     const next = source[at + 1];
     at += 2;
-    if (next in ESCAPES) text += ESCAPES[next];
+    const escaped = ESCAPE_CHARS.indexOf(next);
+    // \x, \u and \U take up to 2, 4 and 8 hex digits.
+    const hex = "xuU".indexOf(next);
+    const digits = hex >= 0 ? /^[0-9A-Fa-f]+/.exec(source.slice(at, Math.min(at + (2 << hex), end)))?.[0] : undefined;
+    if (escaped >= 0) text += ESCAPED[escaped];
     else if (next >= "0" && next <= "7") {
-      const digits = /^[0-7]{0,2}/.exec(source.slice(at, Math.min(at + 2, end)))?.[0] ?? "";
-      text += String.fromCharCode(Number.parseInt(next + digits, 8) & 0xff);
+      // Always a match, maybe empty.
+      const octal = (/^[0-7]{0,2}/.exec(source.slice(at, Math.min(at + 2, end))) as RegExpExecArray)[0];
+      text += String.fromCharCode(Number.parseInt(next + octal, 8) & 0xff);
+      at += octal.length;
+    } else if (digits !== undefined) {
+      const code = Number.parseInt(digits, 16);
+      text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
       at += digits.length;
-    } else if (next === "x" || next === "u" || next === "U") {
-      const digits = /^[0-9A-Fa-f]+/.exec(source.slice(at, Math.min(at + (next === "x" ? 2 : next === "u" ? 4 : 8), end)))?.[0];
-      if (digits === undefined) text += `\\${next}`;
-      else {
-        const code = Number.parseInt(digits, 16);
-        text += code <= 0x10ffff ? String.fromCodePoint(code) : "";
-        at += digits.length;
-      }
     } else if (next === "c" && at < end) {
       text += String.fromCharCode(source.charCodeAt(at) & 0x1f);
       at++;

@@ -7,6 +7,13 @@ import { basename } from "./shell-words.ts";
 /** A list of flags, or of names, written as one string, apart by single spaces: `"-u --user"`. */
 export const flags = (spellings: string): string[] => (spellings ? spellings.split(" ") : []);
 
+/** A set of names written as one string, as `flags`. */
+export const nameSet = (spellings: string): Set<string> => new Set(flags(spellings));
+
+/** A table of names and values written as one string, each name and its value apart by a colon: `"read: test:-v"`. */
+export const pairs = (text: string): Map<string, string> =>
+  new Map(flags(text).map((pair) => pair.split(":") as [string, string]));
+
 /**
  * A wrapper's entry from its flags, each list written as one string: those that take a value, those
  * with which it runs no program; then how many operands come before the program.

@@ -10,7 +10,6 @@ import { visit } from "./alias-strings.ts";
  */
 export const INTERNAL_PROPERTIES = [
   "andOrDir",
-  "beforeGroup",
   "commandsBefore",
   "dirStack",
   "doubleQuoted",
@@ -59,7 +58,6 @@ export const INTERNAL_PROPERTIES = [
   "resume",
   "kind",
   "complete",
-  "opens",
   "quoted",
   "strip",
   "stars",
@@ -107,7 +105,6 @@ export const INTERNAL_PROPERTIES = [
   "parenDepth",
   "arithForm",
   "openedAt",
-  "nextState",
   "endLine",
   "bodyOf",
   "startsAt",
