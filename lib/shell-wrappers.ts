@@ -145,9 +145,12 @@ export function afterOptions(words: readonly ShellWord[], at: number, spec: Wrap
     if (text[1] === "-") {
       const equals = text.indexOf("=");
       const written = equals === -1 ? text : text.slice(0, equals);
-      // getopt takes a long option's start when only one option starts so: `--sig` for `--signal`.
-      const known = [...noRun, ...valueFlags];
-      const flag = known.includes(written) ? written : (known.find((each) => each.startsWith(written)) ?? written);
+      // getopt takes a long option's start when only one option starts so: `--sig` for `--signal`. Not
+      // for one that runs nothing: the table may not know an option that starts so too.
+      const flag =
+        noRun.includes(written) || valueFlags.includes(written)
+          ? written
+          : (valueFlags.find((each) => each.startsWith(written)) ?? written);
       if (noRun.includes(flag)) return -1;
       if (valueFlags.includes(flag)) {
         if (equals === -1) {

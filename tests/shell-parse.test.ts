@@ -622,6 +622,8 @@ const CASES: [source: string, commands: string[]][] = [
   ["( cat <<'EOF'\nhello\nEOF)\nrm y\nEOF\n)", ["cat <<EOF"]],
   // A continued line in a body is no delimiter unless it starts one: a Dockerfile's `RUN a && \\` stays text.
   ["cat > f <<EOF\nRUN a && \\\n  b\nEOF", ["cat >f <<EOF"]],
+  // A shortened option is not taken for one that runs nothing: listing the rest fails closed.
+  ["sudo --vali rm y; sudo --list rm y", ["rm y", "sudo --list rm y"]],
   ['echo "unterminated', ["echo unterminated", "INCOMPLETE"]],
   ["echo $(unterminated", ['echo "$(unterminated"°', "unterminated", "INCOMPLETE"]],
   ["if true; then a", ["true", "a", "INCOMPLETE"]],
