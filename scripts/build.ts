@@ -1,8 +1,9 @@
 // The build: Bun bundles index.ts and lib/ into one ES module (the `@earendil-works/*` imports
 // mapped to lib/host.ts by tsconfig.build.json), then terser and UglifyJS minify Bun's output
 // again (about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and
-// repeated strings are declared once (alias-strings.ts); last, the code becomes one string the bundle
-// compiles under pi's loader (code-as-text.ts).
+// repeated strings are declared once (alias-strings.ts), the most used module-level names get the
+// shortest (shorten-names.ts); last, the code becomes one string the bundle compiles under pi's
+// loader (code-as-text.ts).
 // `bun scripts/build.ts [outfile] [--watch]`.
 import { readFileSync, watch } from "node:fs";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { aliasThis } from "./alias-this.ts";
 import { codeAsText } from "./code-as-text.ts";
 import { INTERNAL_PROPERTIES, unsafeToRename } from "./internal-properties.ts";
 import { packTexts } from "./pack-texts.ts";
+import { shortenNames } from "./shorten-names.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const BUN_BUILD = "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify".split(" ");
@@ -48,7 +50,7 @@ async function build(): Promise<void> {
     if (error) throw error;
     uglified = code;
   }
-  const bytes = await Bun.write(outfile, codeAsText(aliasStrings(packTexts(aliasThis(uglified)))));
+  const bytes = await Bun.write(outfile, codeAsText(shortenNames(aliasStrings(packTexts(aliasThis(uglified))))));
   console.log(`built ${outfile}: ${bytes} bytes`);
 }
 
