@@ -161,6 +161,8 @@ class Expansion {
         }
       });
       if (!coded && SHELL_STARTERS.has(name)) this.#stdin(command, depth);
+      // mapfile's array may be a variable that runs code: `mapfile PS4 < f`.
+      if (args.some(namesCode)) this.#incomplete();
     } else if (name === "sg") {
       // `sg [-] group [-c] 'code'`: the code runs through sh.
       let [, code, after] = command.args.filter(({ text }) => text !== "-");
@@ -171,7 +173,10 @@ class Expansion {
       this.#stdin(command, depth);
     } else if (DECLARATIONS.has(name)) {
       // `export PS4=…` sets it as an assignment does; bash evaluates a subscript in what they assign.
-      if (command.args.some((arg) => runsCode(arg) || namesCode(arg))) this.#incomplete();
+      // With -n (export's un-exports), a name refers to the variable its value names, or that an
+      // assignment names later: `declare -n p=PS4; p='$(…)'`.
+      if (command.args.some((arg) => runsCode(arg) || namesCode(arg)) || (name !== "export" && command.hasFlag("-n")))
+        this.#incomplete();
     } else if (NAME_FLAGS.has(name)) {
       // A variable these set may be one that runs code; bash evaluates a subscript in its name.
       const flag = NAME_FLAGS.get(name);

@@ -955,6 +955,9 @@ class Scanner {
       return PUSHED;
     }
     if (next === LC) {
+      // `${PS4=…}` and `${PS4:=…}` assign as they expand.
+      PARAM_ASSIGNS_CODE.lastIndex = p + 2;
+      if (PARAM_ASSIGNS_CODE.test(s)) this.#complete = false;
       this.#push({ kind: PARAM, owner: list, doubleQuoted: false }, p + 2);
       return PUSHED;
     }
@@ -1319,9 +1322,12 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
  * Variables that make a shell run code of its own: at its start, tracing each command, for a
  * program's name (`BASH_CMDS[ls]=/bin/rm`), or as a function bash imports.
  */
-const CODE_VARIABLE = "((BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS|BASH_CMDS|BASH_ALIASES)(\\[[^]*\\])?|BASH_FUNC_[^=]*)";
+const CODE_SCALARS = "BASH_ENV|ENV|PS4|PROMPT_COMMAND|SHELLOPTS";
+const CODE_VARIABLE = `((${CODE_SCALARS}|BASH_CMDS|BASH_ALIASES)(\\[[^]*\\])?|BASH_FUNC_[^=]*)`;
 const ASSIGNS_CODE = new RegExp(`^${CODE_VARIABLE}\\+?=`);
 const NAMES_CODE = new RegExp(`^${CODE_VARIABLE}$`);
+/** After `${`, an expansion that may set such a variable; each test is bounded by what it reads here. */
+const PARAM_ASSIGNS_CODE = new RegExp(`(${CODE_SCALARS}):?=|BASH_(CMDS|ALIASES)\\[|BASH_FUNC_`, "y");
 
 /**
  * An assignment that runs code: to a variable that makes a shell run some, or with a subscript that
