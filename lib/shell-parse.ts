@@ -82,7 +82,10 @@ class Expansion {
 
   /** Lets go of the parse, so that the object kept for the next one holds nothing of it. */
   end(): void {
-    this.#begin("", NOTHING_PARSED, WRAPPERS);
+    this.#source = "";
+    this.#parsed = NOTHING_PARSED;
+    this.#wrappers = WRAPPERS;
+    this.#depths = null;
   }
 
   #begin(source: string, parsed: ParsedShell, wrappers: Record<string, WrapperSpec>): void {
@@ -94,14 +97,14 @@ class Expansion {
     this.#depths = null;
     this.#unsorted = false;
     this.#budget = 4 * source.length + 4096;
-    this.#gives = GIVES.test(source);
+    this.#gives = source.includes("<") && GIVES.test(source);
     this.#shell = source.includes("SHELL");
   }
 
   /** Looks `command` (the `index`th) through its wrappers to its program, and adds what that runs. */
   #follow(command: ShellCommand, index: number): void {
     const words = command.words;
-    if (!words.length) return;
+    if (words === NONE || !words.length) return;
     const depth = (index < this.#written ? 0 : (this.#depths as number[])[index - this.#written]) + 1;
     const first = words[0];
     const firstName = nameOf(first);
@@ -118,9 +121,12 @@ class Expansion {
       if (/[\\$]|^\s*-/.test(found.payload.text)) this.#incomplete();
       this.#payload([found.payload], "eval", command, depth);
     }
-    if (command.assignments.some(runsCode) || command.wrappers.some(runsCode)) this.#incomplete();
+    // Most commands have neither: the shared empty list is not looked into.
+    const wrappers = command.wrappers;
+    if ((command.assignments !== NONE && command.assignments.some(runsCode)) || (wrappers !== NONE && wrappers.some(runsCode)))
+      this.#incomplete();
     // runuser takes options after its program too, up to a `--`: `runuser -u u sh -- -c …` runs `sh -c …`.
-    const runuser = command.wrappers.findIndex(({ text }) => basename(text) === "runuser");
+    const runuser = wrappers === NONE ? -1 : wrappers.findIndex(({ text }) => basename(text) === "runuser");
     if (
       runuser >= 0 &&
       !command.wrappers.some(({ text }, at) => at > runuser && text === "--") &&
@@ -133,6 +139,12 @@ class Expansion {
     if (this.#shell && words.some(({ text }) => SHELL_USERS.has(basename(text)))) this.#incomplete();
     // A wrapper xargs runs takes its program from the input: `xargs env <<< 'rm y'`.
     if (command.via === "xargs" && this.#wrapperNames.has(name)) this.#incomplete();
+    // Most programs run nothing they are given: the rest is for those that may.
+    if (RUNNERS.has(name)) this.#followRunner(command, name, words, found, depth);
+  }
+
+  /** What a program that may run code (a shell, eval, xargs…) runs, or sets that does. */
+  #followRunner(command: ShellCommand, name: string, words: ShellWord[], found: Unwrapped, depth: number): void {
     const codeLetter = CODE_OPTIONS.get(name);
     const run = SHELLS.has(name)
       ? shellInput(command.args, command, this.#source, this.#gives)
@@ -213,7 +225,7 @@ class Expansion {
       const start = afterOptions(words, found.program + 1, XARGS);
       // -I, -i and --replace name a string that input takes the place of (`xargs -I{} sh -c {}`); `{}` unless named.
       const at = words.findIndex(({ text }, index) => index < start && /^-[Ii]|^--r/.test(text));
-      const option = words[at]?.text ?? "";
+      const option = at < 0 ? "" : words[at].text;
       const replace = option[1] === "I" ? optionValue(words, at, "I")?.text : option.replace(/^-i|^--\w*=?/, "");
       if (start < words.length) this.#add(derived(words.slice(start), "xargs", command.dir, replace || "{}"), depth);
     } else if (name === "find") {
@@ -474,6 +486,16 @@ const DECLARATIONS = nameSet("export declare typeset local readonly");
 
 /** Builtins given variables' names: any operand of read, unset and let; the value of printf's and test's `-v`, wait's `-p`. */
 const NAME_FLAGS = pairs("read: unset: let: printf:-v test:-v [:-v wait:-p");
+
+/** The programs #follow looks into: every name its tables and comparisons know. */
+const RUNNERS = new Set([
+  ...SHELLS,
+  ...CODE_OPTIONS.keys(),
+  ...SHELL_STARTERS,
+  ...DECLARATIONS,
+  ...NAME_FLAGS.keys(),
+  ...nameSet("su runuser eval sg alias trap source . hash watch xargs find"),
+]);
 
 /** A builtin's operands: its arguments after a leading `--`. */
 const operands = (args: ShellWord[]): ShellWord[] => (args[0]?.text === "--" ? args.slice(1) : args);

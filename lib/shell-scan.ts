@@ -347,145 +347,17 @@ class Scanner {
         p++;
         continue;
       }
-      switch (c) {
-        case SP:
-        case TAB:
-          p++;
-          continue;
-        case NL:
-          p++;
-          if (f.state === S_CMD || f.state === S_REDIR || f.state === S_FOR_REST) {
-            this.#endCommand(f);
-            endAndOr(f);
-          }
-          if (this.#heredocs.length && !this.#heredocOwner) {
-            this.#pos = p;
-            if (this.#readHeredocs(f)) return;
-            p = this.#pos;
-          }
-          continue;
-        case HASH: {
-          const newline = s.indexOf("\n", p);
-          p = newline === -1 ? n : newline;
+      if (c === SP || c === TAB) {
+        p++;
+        continue;
+      }
+      if (c < 128 && MAY_OPERATE[c] === 1) {
+        const next = this.#listOperator(f, p, c);
+        if (next === RETURNED) return;
+        if (next !== AT_WORD) {
+          p = next;
           continue;
         }
-        case SEMI: {
-          const next = codeAt(s, p + 1);
-          if (next === SEMI || next === AMP) {
-            p += next === SEMI && codeAt(s, p + 2) === AMP ? 3 : 2;
-            this.#endCommand(f);
-            endAndOr(f);
-            if (f.construct?.kind === C_CASE) f.state = S_CASE_PAT;
-            else this.#complete = false;
-            continue;
-          }
-          p++;
-          if (f.state === S_FOR_REST) f.state = S_CMD;
-          else {
-            this.#endCommand(f);
-            endAndOr(f);
-          }
-          continue;
-        }
-        case AMP: {
-          const next = codeAt(s, p + 1);
-          if (next === AMP) {
-            p += 2;
-            this.#endCommand(f);
-            endPipeline(f);
-            f.conditional ||= 1;
-            f.expectsCommand = true;
-            continue;
-          }
-          if (next === GT) {
-            p = this.#redirect(f, p, p + (codeAt(s, p + 2) === GT ? 3 : 2));
-            continue;
-          }
-          p++;
-          this.#endCommand(f);
-          endPipeline(f);
-          f.currentDir = f.andOrDir;
-          f.doubt = false;
-          endAndOr(f);
-          continue;
-        }
-        case PIPE: {
-          if (f.state === S_CASE_PAT) {
-            p++;
-            continue;
-          }
-          const next = codeAt(s, p + 1);
-          this.#endCommand(f);
-          f.expectsCommand = true;
-          if (next === PIPE) {
-            p += 2;
-            endPipeline(f);
-            // What runs after an `||` runs when what came before failed: before or after its `cd`.
-            if (f.currentDir !== f.andOrDir) f.currentDir = undefined;
-            f.conditional = 2;
-            continue;
-          }
-          p += next === AMP ? 2 : 1;
-          f.piped = true;
-          f.currentDir = f.pipeDir;
-          continue;
-        }
-        case LT:
-        case GT: {
-          if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
-            this.#push(newWord(f, p), p);
-            return;
-          }
-          p = this.#redirect(f, p, operatorEnd(s, p));
-          continue;
-        }
-        case LP:
-          p = this.#openParen(f, p);
-          if (p < 0) return;
-          continue;
-        case RP:
-          if (f.state === S_CASE_PAT) {
-            f.state = S_CMD;
-            p++;
-            continue;
-          }
-          this.#endCommand(f);
-          if (f.construct?.kind === C_SUBSHELL) {
-            this.#popConstruct(f, C_SUBSHELL);
-            p++;
-            continue;
-          }
-          if (f.closes) {
-            this.#closeList(f, true, p + 1);
-            return;
-          }
-          this.#complete = false;
-          p++;
-          continue;
-        case BS:
-          if (codeAt(s, p + 1) === NL) {
-            p += 2;
-            continue;
-          }
-          break;
-        case LC: {
-          NAMED_FD.lastIndex = p;
-          if (NAMED_FD.test(s)) {
-            p = this.#redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex));
-            continue;
-          }
-          break;
-        }
-        default:
-          if (isDigit(c)) {
-            let q = p + 1;
-            while (isDigit(codeAt(s, q))) q++;
-            const after = codeAt(s, q);
-            if ((after === LT || after === GT) && codeAt(s, q + 1) !== LP) {
-              p = this.#redirect(f, p, operatorEnd(s, q));
-              continue;
-            }
-          }
       }
       // Most words are ordinary characters alone, or one quoted string: taken whole here, with no word frame.
       const quoted = c === SQ || c === DQ;
@@ -516,20 +388,124 @@ class Scanner {
     }
   }
 
-  /** `(` at list level: a subshell, `(( ))`, a function's `()`, or part of a case pattern. Returns -1 after pushing a frame. */
+  /**
+   * A character at list level that may be an operator, a separator, a comment or a redirect: returns
+   * where to go on, RETURNED after leaving the list or pushing a frame, or AT_WORD when a word starts at `p`.
+   */
+  #listOperator(f: ListFrame, p: number, c: number): number {
+    const s = this.#source;
+    switch (c) {
+      case NL:
+        if (f.state === S_CMD || f.state === S_REDIR || f.state === S_FOR_REST) {
+          this.#endCommand(f);
+          endAndOr(f);
+        }
+        if (this.#heredocs.length && !this.#heredocOwner) {
+          this.#pos = p + 1;
+          return this.#readHeredocs(f) ? RETURNED : this.#pos;
+        }
+        return p + 1;
+      case HASH: {
+        const newline = s.indexOf("\n", p);
+        return newline === -1 ? s.length : newline;
+      }
+      case SEMI: {
+        const next = codeAt(s, p + 1);
+        if (next === SEMI || next === AMP) {
+          this.#endCommand(f);
+          endAndOr(f);
+          if (f.construct?.kind === C_CASE) f.state = S_CASE_PAT;
+          else this.#complete = false;
+          return p + (next === SEMI && codeAt(s, p + 2) === AMP ? 3 : 2);
+        }
+        if (f.state === S_FOR_REST) f.state = S_CMD;
+        else {
+          this.#endCommand(f);
+          endAndOr(f);
+        }
+        return p + 1;
+      }
+      case AMP: {
+        const next = codeAt(s, p + 1);
+        if (next === GT) return this.#redirect(f, p, p + (codeAt(s, p + 2) === GT ? 3 : 2));
+        this.#endCommand(f);
+        endPipeline(f);
+        if (next === AMP) {
+          f.conditional ||= 1;
+          f.expectsCommand = true;
+          return p + 2;
+        }
+        f.currentDir = f.andOrDir;
+        f.doubt = false;
+        endAndOr(f);
+        return p + 1;
+      }
+      case PIPE: {
+        if (f.state === S_CASE_PAT) return p + 1;
+        const next = codeAt(s, p + 1);
+        this.#endCommand(f);
+        f.expectsCommand = true;
+        if (next === PIPE) {
+          endPipeline(f);
+          // What runs after an `||` runs when what came before failed: before or after its `cd`.
+          if (f.currentDir !== f.andOrDir) f.currentDir = undefined;
+          f.conditional = 2;
+          return p + 2;
+        }
+        f.piped = true;
+        f.currentDir = f.pipeDir;
+        return p + (next === AMP ? 2 : 1);
+      }
+      case LT:
+      case GT:
+        if (codeAt(s, p + 1) === LP && f.state !== S_CASE_PAT) {
+          this.#push(newWord(f, p), p);
+          return RETURNED;
+        }
+        return this.#redirect(f, p, operatorEnd(s, p));
+      case LP:
+        return this.#openParen(f, p);
+      case RP:
+        if (f.state === S_CASE_PAT) {
+          f.state = S_CMD;
+          return p + 1;
+        }
+        this.#endCommand(f);
+        if (f.construct?.kind === C_SUBSHELL) this.#popConstruct(f, C_SUBSHELL);
+        else if (f.closes) {
+          this.#closeList(f, true, p + 1);
+          return RETURNED;
+        } else this.#complete = false;
+        return p + 1;
+      case BS:
+        return codeAt(s, p + 1) === NL ? p + 2 : AT_WORD;
+      case LC:
+        NAMED_FD.lastIndex = p;
+        return NAMED_FD.test(s) ? this.#redirect(f, p, operatorEnd(s, NAMED_FD.lastIndex)) : AT_WORD;
+      default: {
+        // A digit: a redirect's descriptor, or part of a word.
+        let q = p + 1;
+        while (isDigit(codeAt(s, q))) q++;
+        const after = codeAt(s, q);
+        return (after === LT || after === GT) && codeAt(s, q + 1) !== LP ? this.#redirect(f, p, operatorEnd(s, q)) : AT_WORD;
+      }
+    }
+  }
+
+  /** `(` at list level: a subshell, `(( ))`, a function's `()`, or part of a case pattern. Returns RETURNED after pushing a frame. */
   #openParen(f: ListFrame, p: number): number {
     const s = this.#source;
     if (f.state === S_CASE_PAT) return p + 1;
     if (f.state === S_FOR_NAME && codeAt(s, p + 1) === LP) {
       f.state = S_FOR_REST;
       this.#pushArith(f, ARITH_FOR, p);
-      return -1;
+      return RETURNED;
     }
     if (f.state === S_CMD && !f.cmd) {
       f.expectsCommand = false;
       if (codeAt(s, p + 1) === LP && this.#arithRetries <= ARITH_RETRIES) {
         this.#pushArith(f, ARITH_COMMAND, p);
-        return -1;
+        return RETURNED;
       }
       this.#pushConstruct(f, C_SUBSHELL);
       return p + 1;
@@ -590,8 +566,8 @@ class Scanner {
     cmd.span.end = f.lastEnd;
     if (!f.cmdWords.length) {
       // Assignments alone run nothing now, but `PS4='$(…)'; set -x` runs code at every command after.
-      if (cmd.assignments.some(runsCode)) this.#complete = false;
-      if (!cmd.redirects.length) this.#drop(cmd);
+      if (cmd.assignments !== NONE && cmd.assignments.some(runsCode)) this.#complete = false;
+      if (cmd.redirects === NONE) this.#drop(cmd);
       return;
     }
     const words = f.cmdWords.slice();
@@ -674,18 +650,21 @@ class Scanner {
    */
   #acceptWord(f: ListFrame, word: ShellWord, firstQuote: number, closes?: boolean): void {
     const plain = !word.dynamic && firstQuote === UNQUOTED;
+    if (f.state === S_CMD) {
+      const keyword = !f.cmd && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
+      if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
+      const cmd = this.#command(f, word.start);
+      f.lastEnd = word.end;
+      if (!f.cmdWords.length && isAssignment(word, firstQuote, closes)) {
+        if (cmd.assignments === NONE) cmd.assignments = [word];
+        else cmd.assignments.push(word);
+      } else f.cmdWords.push(word);
+    } else this.#acceptOther(f, word, firstQuote, plain);
+  }
+
+  /** A word where no command's word is expected: a redirect's target, a loop's or a case's part… */
+  #acceptOther(f: ListFrame, word: ShellWord, firstQuote: number, plain: boolean): void {
     switch (f.state) {
-      case S_CMD: {
-        const keyword = !f.cmd && plain && word.text.length <= 8 ? KEYWORDS.get(word.text) : undefined;
-        if (keyword !== undefined && this.#keyword(f, word, keyword)) return;
-        const cmd = this.#command(f, word.start);
-        f.lastEnd = word.end;
-        if (!f.cmdWords.length && isAssignment(word, firstQuote, closes)) {
-          if (cmd.assignments === NONE) cmd.assignments = [word];
-          else cmd.assignments.push(word);
-        } else f.cmdWords.push(word);
-        return;
-      }
       case S_REDIR: {
         const redirect = f.awaitingTarget as ShellRedirect;
         redirect.target = word;
@@ -792,6 +771,11 @@ class Scanner {
           p = this.#substitution(w, p);
           if (p === PUSHED) return;
         } else p++;
+        continue;
+      }
+      // Most characters of a word change nothing but where it ends.
+      if (c < 128 && WORD_SPECIAL[c] === 0) {
+        p++;
         continue;
       }
       switch (c) {
@@ -1224,6 +1208,12 @@ function releaseList(f: ListFrame): void {
 }
 
 const UNQUOTED = Number.MAX_SAFE_INTEGER;
+const RETURNED = -1;
+const AT_WORD = -2;
+/** The characters #stepWord looks at outside double quotes; the others are only part of the word. */
+const WORD_SPECIAL = asciiSet(" \t\n;&|<>()'\"\\$`*?[]{},.~");
+/** Characters that may start an operator, a separator, a comment or a redirect at list level. */
+const MAY_OPERATE = asciiSet("\n#;&|<>()\\{0123456789");
 const PUSHED = -1;
 
 function newList(closes: boolean, dir: string | undefined): ListFrame {
@@ -1311,7 +1301,7 @@ export function relocate(command: ShellCommand, at: (offset: number) => number):
   };
   move(command.span);
   command.words.forEach(move);
-  command.assignments.forEach(move);
+  if (command.assignments !== NONE) command.assignments.forEach(move);
   for (const redirect of command.redirects) {
     if (redirect.target) move(redirect.target);
     if (redirect.body) move(redirect.body);
@@ -1423,13 +1413,17 @@ function interned(s: string, start: number, end: number): string {
   return text;
 }
 
+/** `kind` for each ASCII character of `chars` in `table`, a new one of zeros by default. */
+function asciiSet(chars: string, kind = 1, table: Uint8Array = new Uint8Array(128)): Uint8Array {
+  for (let at = 0; at < chars.length; at++) table[chars.charCodeAt(at)] = kind;
+  return table;
+}
+
 const ORDINARY = 0;
 const ENDS_WORD = 1;
 const SPECIAL = 2;
 /** What each ASCII character is to an unquoted word. */
-const CHAR_KINDS = new Uint8Array(128);
-for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LT, GT, RP]) CHAR_KINDS[c] = ENDS_WORD;
-for (const c of [LP, SQ, DQ, BS, DOLLAR, BT, STAR, QM, LB, LC, TILDE]) CHAR_KINDS[c] = SPECIAL;
+const CHAR_KINDS = asciiSet("('\"\\$`*?[{~", SPECIAL, asciiSet(" \t\n;&|<>)", ENDS_WORD));
 
 /**
  * The code of the character at `at`, 0 out of the source: the NaN of `charCodeAt` there, met at
