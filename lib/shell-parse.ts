@@ -173,7 +173,8 @@ class Expansion {
         }
       });
       if (!coded && SHELL_STARTERS.has(name)) this.#stdin(command, depth);
-      // mapfile's array may be a variable that runs code: `mapfile PS4 < f`.
+      // mapfile's array may be a variable that runs code: `mapfile PS4 < f`. (An operand of flock or
+      // script named so is only a file, and reads as incomplete too: rare, and on the safe side.)
       if (args.some(namesCode)) this.#incomplete();
     } else if (name === "sg") {
       // `sg [-] group [-c] 'code'`: the code runs through sh.

@@ -351,6 +351,7 @@ class Scanner {
         p++;
         continue;
       }
+      // #listOperator sees only the characters in MAY_OPERATE: a case added to it needs its character there.
       if (c < 128 && MAY_OPERATE[c] === 1) {
         const next = this.#listOperator(f, p, c);
         if (next === RETURNED) return;
@@ -773,7 +774,8 @@ class Scanner {
         } else p++;
         continue;
       }
-      // Most characters of a word change nothing but where it ends.
+      // Most characters of a word change nothing but where it ends. The switch below sees only those in
+      // WORD_SPECIAL: a case added to it needs its character there, or the case never runs.
       if (c < 128 && WORD_SPECIAL[c] === 0) {
         p++;
         continue;
