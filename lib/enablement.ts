@@ -1,6 +1,6 @@
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import { permissionsStatus } from "./presenter.ts";
-import { customData, stringsOf } from "./values.ts";
+import { latestStrings } from "./values.ts";
 
 /** The custom session entry that records which hooks are off from there on down the branch. */
 export const ENABLEMENT_ENTRY = "permission-hooks-enablement";
@@ -26,8 +26,7 @@ export class Enablement {
 
   /** Takes the state of the branch the session is on now: its latest record wins; none means all on. */
   restore(ctx: ExtensionContext): void {
-    const latest = customData(ctx.sessionManager.getBranch(), ENABLEMENT_ENTRY).at(-1) as Partial<EnablementRecord> | undefined;
-    this.#disabled = new Set(stringsOf(latest?.disabled));
+    this.#disabled = new Set(latestStrings<EnablementRecord>(ctx, ENABLEMENT_ENTRY, "disabled"));
     this.#showStatus(ctx);
   }
 

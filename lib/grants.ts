@@ -14,7 +14,7 @@ import { parseRuleFile, RuleSet } from "./rules-file.ts";
 import { parseBashPattern, parseRule, type Rule } from "./rules-grammar.ts";
 import { commandMatches } from "./rules-match.ts";
 import type { ShellCommand } from "./shell-command.ts";
-import { customData, isRecord, isString, parseJson, readIfPresent, stringsOf } from "./values.ts";
+import { isRecord, isString, latestStrings, parseJson, readIfPresent } from "./values.ts";
 
 export type GrantScope = GrantScopeName;
 type FileScope = Exclude<GrantScope, "branch">;
@@ -125,8 +125,7 @@ export class Grants {
 
   /** The branch's grants: its latest record wins; none means none. */
   restore(ctx: ExtensionContext): void {
-    const latest = customData(ctx.sessionManager.getBranch(), GRANTS_ENTRY).at(-1) as Partial<GrantsRecord> | undefined;
-    this.#setBranch(stringsOf(latest?.grants));
+    this.#setBranch(latestStrings<GrantsRecord>(ctx, GRANTS_ENTRY, "grants"));
   }
 
   /** The grants of the rule files this load found. */

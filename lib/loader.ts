@@ -15,7 +15,8 @@ import type {
 import { describeError, withTimeLimit } from "./failure.ts";
 import { GRANTS_FILE, noteAskingRule, noteGrantedCall } from "./grants.ts";
 import { highlightSpans } from "./highlight.ts";
-import { basename, type Dirent, dirname, homedir, join, pathToFileURL, readdirSync, readFileSync } from "./node.ts";
+import { importNatively, importsOnlyBuiltins } from "./native-import.ts";
+import { basename, type Dirent, dirname, homedir, join, readdirSync, readFileSync } from "./node.ts";
 import type { PackagePermissions } from "./packages.ts";
 import { problems, ruleAskGuidance, ruleDenyReason, ruleFileDescription } from "./presenter.ts";
 import { pathKind, realPath } from "./real-path.ts";
@@ -352,7 +353,7 @@ async function loadModule(
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-  const imported = importAfresh ? importAfresh(loaderPath(file)) : import(moduleSpecifier(file, generation));
+  const imported = importAfresh ? importAfresh(loaderPath(file)) : importModule(file, generation);
   const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
   const factory = module.default;
   if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
@@ -376,15 +377,19 @@ async function loadModule(
 declare const jitiImport: unknown;
 
 /**
- * What `import()` loads a module file by. Natively (unit tests) a query defeats the module cache, so
- * an edited module loads afresh: Bun ignores the query of a file: URL but honours it on a path; Node
- * needs a URL for a Windows path. pi's loader keeps a module per file until /reload whatever the
- * query (live reload imports through `importAfresh`); there a query only costs a failed resolution
- * before the one that succeeds, which under Bun resolves symlinks: the real path, then.
+ * A module for a load. pi's loader keeps a module per file until /reload whatever the query (live
+ * reload imports through `importAfresh`), by its real path under Bun, which resolves symlinks. Bun
+ * imports a module that imports only Node's built-ins itself (native-import.ts), as unit tests
+ * import every module: with a query, so that an edited module loads afresh. Should that fail, pi's
+ * loader imports it, and what it says is what is reported: after a /reload, Bun's resolver may not
+ * see a module made since, as it keeps a folder's listing from its first look.
  */
-function moduleSpecifier(file: string, generation: bigint): string {
-  if (typeof jitiImport === "function") return loaderPath(file);
-  return `${process.versions.bun ? file : pathToFileURL(file).href}?generation=${generation}`;
+function importModule(file: string, generation: bigint): Promise<unknown> {
+  const specifier = `${file}?${generation}`;
+  if (typeof jitiImport !== "function") return import(specifier);
+  const viaPi = () => import(loaderPath(file));
+  if (!process.versions.bun || !importsOnlyBuiltins(readFileSync(file, "utf8"))) return viaPi();
+  return importNatively(specifier).catch(viaPi);
 }
 
 /** A module file as pi's loader first imports it, and so caches it: the real path under Bun. */

@@ -21,4 +21,5 @@ export {
 } from "node:fs";
 export { homedir, tmpdir } from "node:os";
 export { basename, dirname, isAbsolute, join, matchesGlob, relative, resolve, sep } from "node:path";
-export { fileURLToPath, pathToFileURL } from "node:url";
+export { fileURLToPath } from "node:url";
+export { constants as vmConstants, runInThisContext } from "node:vm";

@@ -1,9 +1,10 @@
 // The build: Bun bundles index.ts and lib/ into one ES module (the `@earendil-works/*` imports
-// mapped to lib/host.ts by tsconfig.build.json), then terser and UglifyJS minify Bun's output
-// again (about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and
-// repeated strings are declared once (alias-strings.ts), the most used module-level names get the
-// shortest (shorten-names.ts); last, the code becomes one string the bundle compiles under pi's
-// loader (code-as-text.ts).
+// mapped to lib/host.ts by tsconfig.build.json), the modules a start doesn't run move into a function
+// run on first use (defer-modules.ts), then terser and UglifyJS minify Bun's output again (about 7 KB
+// less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and repeated strings are
+// declared once (alias-strings.ts), the most used module-level names get the shortest
+// (shorten-names.ts); last, the deferred function's code is taken out as text, and the code becomes
+// one string the bundle compiles under pi's loader (code-as-text.ts).
 // `bun scripts/build.ts [outfile] [--watch]`.
 import { readFileSync, watch } from "node:fs";
 import { join } from "node:path";
@@ -12,12 +13,29 @@ import uglify from "uglify-js";
 import { aliasStrings } from "./alias-strings.ts";
 import { aliasThis } from "./alias-this.ts";
 import { codeAsText } from "./code-as-text.ts";
+import { deferModules, extractDeferred } from "./defer-modules.ts";
 import { INTERNAL_PROPERTIES, unsafeToRename } from "./internal-properties.ts";
 import { packTexts } from "./pack-texts.ts";
 import { shortenNames } from "./shorten-names.ts";
 
 const ROOT = join(import.meta.dir, "..");
-const BUN_BUILD = "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify".split(" ");
+// Bun renames and simplifies, and keeps the `// lib/x.ts` comments that defer-modules.ts reads.
+const BUN_BUILD =
+  "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify-syntax --minify-identifiers".split(
+    " ",
+  );
+/** Modules a start runs none of: compiled when first used (defer-modules.ts). */
+const DEFERRED_MODULES = [
+  "lib/prompt-overlay.ts",
+  "lib/edit-mode.ts",
+  "lib/layout.ts",
+  "lib/visible-typing.ts",
+  "lib/external-editor.ts",
+  "lib/permissions-overlay.ts",
+  "lib/rpc-prompt.ts",
+  "lib/scaffold.ts",
+  "lib/permissions-command.ts",
+];
 const [outfile = join(ROOT, "dist/hooks.js")] = process.argv.slice(2).filter((arg) => arg !== "--watch");
 
 async function build(): Promise<void> {
@@ -26,13 +44,14 @@ async function build(): Promise<void> {
   // unsafe_arrows turns function expressions that don't use `this` into arrows; no code of ours
   // calls a function expression with `new` or reads its prototype. unsafe_proto writes
   // `Object.prototype.toString` as `{}.toString`: the same function, from a fresh object's prototype.
-  const bundle = bundled.stdout.toString();
+  const bundle = deferModules(bundled.stdout.toString(), DEFERRED_MODULES);
   const unsafe = unsafeToRename(bundle, readFileSync(join(ROOT, "lib/api.ts"), "utf8"));
   if (unsafe.length > 0) throw new Error(`named in the Author API or a text, so not renamed safely: ${unsafe.join(", ")}`);
   const { code } = await minify(bundle, {
     module: true,
     ecma: 2022,
-    compress: { passes: 3, unsafe_arrows: true, unsafe_proto: true },
+    // The deferred modules' function is marked with `debugger` (defer-modules.ts).
+    compress: { passes: 3, unsafe_arrows: true, unsafe_proto: true, drop_debugger: false },
     // builtins: terser keeps names a DOM object has (`state`, `construct`) even when listed; ours are ours.
     mangle: { properties: { regex: new RegExp(`^(?:${INTERNAL_PROPERTIES.join("|")})$`), builtins: true } },
   });
@@ -43,14 +62,15 @@ async function build(): Promise<void> {
   // called without `new`, `Boolean(x)` as `!!x`, and `String(x)` as `"" + x`, so printable() calls
   // String through `call` (lib/failure.ts). pure_getters: no property read of ours throws, its
   // object is never null where TypeScript says so, and reads move to where their value is used.
-  const compress = { passes: 3, unsafe: true, pure_getters: true };
+  const compress = { passes: 3, unsafe: true, pure_getters: true, hoist_funs: true, drop_debugger: false };
   let uglified = code ?? "";
   for (let run = 0; run < 2; run++) {
     const { code, error } = uglify.minify(uglified, { module: true, toplevel: true, compress });
     if (error) throw error;
     uglified = code;
   }
-  const bytes = await Bun.write(outfile, codeAsText(shortenNames(aliasStrings(packTexts(aliasThis(uglified))))));
+  const { code: main, deferred } = extractDeferred(shortenNames(aliasStrings(packTexts(aliasThis(uglified)))));
+  const bytes = await Bun.write(outfile, codeAsText(main, deferred));
   console.log(`built ${outfile}: ${bytes} bytes`);
 }
 

@@ -6,8 +6,10 @@
 // neither transformed nor parsed as code. It holds what jiti's transform would make of the module:
 // a function of `jitiImport` and jiti's `require`, taking Node's built-ins from
 // `process.getBuiltinModule` and importing through `jitiImport`.
+import { brotliCompressSync, constants } from "node:zlib";
 import { type Node, parse } from "acorn";
 import { boundNames, visit } from "./alias-strings.ts";
+import { DEFERRED_CODE } from "./defer-modules.ts";
 
 /** What a native import of the bundle fails with, before it compiles anything. */
 export const NOT_FROM_PI = "pi-permission-hooks must be loaded by pi's extension loader";
@@ -24,7 +26,7 @@ type Export = Node & {
 };
 
 /** `code`, an ES module whose one export is its default, as a module that compiles it on its first run. */
-export function codeAsText(code: string): string {
+export function codeAsText(code: string, deferred?: string): string {
   const program = parse(code, { ecmaVersion: "latest", sourceType: "module" }) as Node & { body: Node[] };
   const names = new Set<string>();
   visit(program, null, (node) => node.type === "Identifier" && names.add((node as Node & { name: string }).name));
@@ -46,7 +48,8 @@ export function codeAsText(code: string): string {
       edits.push({ at: statement.start, end: statement.end, text: "" });
     } else if (statement.type.startsWith("Export")) throw new Error(`code-as-text can't move a ${statement.type}`);
     for (const name of declaredNames(statement)) {
-      if (PARAMETERS.includes(name)) throw new Error(`the bundle declares ${name}, a name its code is compiled with`);
+      if ([...PARAMETERS, DEFERRED_CODE].includes(name))
+        throw new Error(`the bundle declares ${name}, a name its code is compiled with`);
     }
   }
   if (factory === undefined) throw new Error("the bundle has no default export");
@@ -58,14 +61,27 @@ export function codeAsText(code: string): string {
   let body = code;
   for (const { at, end, text } of edits.sort((a, b) => b.at - a.at)) body = body.slice(0, at) + text + body.slice(end);
   const declarations = builtins.length > 0 ? `var ${builtin}=m=>process.getBuiltinModule(m),${builtins.join(",")};` : "";
-  const fn = `(function(${PARAMETERS.join(",")}){"use strict";${declarations}${body.trim().replace(/;$/, "")};return ${factory}})`;
+  const parameters = deferred === undefined ? PARAMETERS : [...PARAMETERS, DEFERRED_CODE];
+  const fn = `(function(${parameters.join(",")}){"use strict";${declarations}${body.trim().replace(/;$/, "")};return ${factory}})`;
   // A syntax error surfaces here rather than when pi loads the bundle.
   parse(fn, { ecmaVersion: "latest", sourceType: "script" });
   // jiti runs a module it transformed as `function (exports, require, module, __filename, …, jitiImport)`.
   return (
     `if("function"!=typeof jitiImport)throw Error(${JSON.stringify(NOT_FROM_PI)});` +
-    `export default process.getBuiltinModule("node:vm").runInThisContext(${quoted(fn)},{filename:arguments[3]})(jitiImport,arguments[1])`
+    `export default process.getBuiltinModule("node:vm").runInThisContext(${quoted(fn)},{filename:arguments[3]})` +
+    `(jitiImport,arguments[1]${deferred === undefined ? "" : `,${deferredArgument(deferred)}`})`
   );
+}
+
+/**
+ * The deferred code (defer-modules.ts) as the function that reads it: it is data until first used,
+ * so it is kept Brotli-compressed, in base64, as the text table is (pack-texts.ts).
+ */
+function deferredArgument(deferred: string): string {
+  parse(deferred, { ecmaVersion: "latest", sourceType: "script" });
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+  const encoded = brotliCompressSync(deferred, { params }).toString("base64");
+  return `()=>""+process.getBuiltinModule("node:zlib").brotliDecompressSync(Buffer.from("${encoded}","base64"))`;
 }
 
 /** `import{a as b}from"node:x"` as the declaration `{a:b}=G("node:x")`, where G gets a built-in module. */

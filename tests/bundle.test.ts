@@ -3,9 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 
 const root = join(import.meta.dir, "..");
 const committed = readFileSync(join(root, "dist/hooks.js"), "utf8");
+/** The code compiled on first use (scripts/defer-modules.ts), which the bundle keeps compressed. */
+const deferred = (() => {
+  const [, encoded] =
+    /"node:zlib"\)\.brotliDecompressSync\(Buffer\.from\("([A-Za-z0-9+/=]+)","base64"\)\)\)$/.exec(committed) ?? [];
+  return encoded ? brotliDecompressSync(Buffer.from(encoded, "base64")).toString() : "";
+})();
 
 test("dist/hooks.js equals a fresh build of the source", () => {
   const out = mkdtempSync(join(tmpdir(), "bundle-check-"));
@@ -22,9 +29,18 @@ test("dist/hooks.js equals a fresh build of the source", () => {
   }
 });
 
+test("the code compiled on first use (the prompt's, /permissions', the module template's) is kept apart, compressed", () => {
+  expect(deferred.length).toBeGreaterThan(10_000);
+  expect(deferred).toStartWith("(()=>{");
+  expect(deferred).toContain("HOOK_NAME");
+});
+
 test("the bundle takes only Node built-ins itself; pi's packages only through pi's extension loader", () => {
-  expect(committed).not.toMatch(/\bimport\s*[\w${*"']/);
-  expect(committed).not.toMatch(/\brequire\(/);
+  for (const code of [committed, deferred]) {
+    expect(code).not.toMatch(/\bimport\b\s*[\w${*"']/);
+    expect(code).not.toMatch(/\brequire\(/);
+  }
+  expect(deferred).not.toContain("@earendil-works/");
   const builtins = [...committed.matchAll(/[\w$]+\("(node:[\w/]+)"\)/g)].map((match) => match[1] ?? "");
   expect(builtins.length).toBeGreaterThan(0);
   expect(builtins.filter((name) => !builtinModules.includes(name.slice("node:".length)))).toEqual([]);

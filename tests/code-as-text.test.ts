@@ -48,3 +48,24 @@ test("the module it writes runs the code under pi's loader, and refuses to run o
   expect(await exports.default?.()).toEqual(["/", "imported pkg", "function", undefined]);
   expect(() => new Function(module.replace("export default ", "return "))()).toThrow(NOT_FROM_PI);
 });
+
+test("deferred code goes in as a third argument: a function that reads it, kept compressed until then", () => {
+  const module = codeAsText("const f=()=>eval(deferredCode());export{f as default}", "(()=>'deferred '+typeof f)()");
+  expect(module).toContain(
+    `'(function(jitiImport,jitiRequire,deferredCode){"use strict";const f=()=>eval(deferredCode());return f})'`,
+  );
+  expect(module).not.toContain("deferred '");
+  const transformed = module.replace("export default ", "exports.default=");
+  const jiti = new Function("exports", "require", "module", "__filename", "__dirname", "jitiImport", transformed);
+  const exports: { default?: () => string } = {};
+  jiti(
+    exports,
+    () => undefined,
+    {},
+    "/x/hooks.js",
+    "/x",
+    async () => undefined,
+  );
+  expect(exports.default?.()).toBe("deferred function");
+  expect(() => codeAsText("let deferredCode=1;export{deferredCode as default}")).toThrow("declares deferredCode");
+});
