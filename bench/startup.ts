@@ -46,6 +46,18 @@ const MINIMAL: Variant = {
 // The extension's own share of the cost: copied, with no permission module to load (nothing gates).
 const NO_MODULES: Variant = { name: "no modules", options: { agentExtensions: [BUNDLE], files: {} } };
 
+// The benchmark's modules read `tool.command`; one more that reads `tool.commands` makes the run
+// compile the shell parser, which a start otherwise defers to first use (scripts/defer-modules.ts).
+const READS_COMMANDS = `export default function (api) {
+  api.onToolUse({ name: "sudo anywhere", tools: ["bash"], handler: ({ tool }) => (tool.commands.some((command) => command.programName === "sudo") ? api.request() : undefined) });
+}
+`;
+const COMMANDS: Variant = {
+  name: "reads commands",
+  options: { agentExtensions: [BUNDLE], files: { ...PERMISSION_FILES, "agent/permissions/21-commands.js": READS_COMMANDS } },
+  blockedWith: HOOK_BLOCK,
+};
+
 // pi loads extensions through jiti, which caches its transpiled output in the temp directory; a
 // first start after a reboot or an update pays for transpiling the bundle and the modules.
 const COLD_CACHE = { JITI_FS_CACHE: "false" };
@@ -66,21 +78,23 @@ export async function startup(runs = Number(argument("--runs") ?? 31)): Promise<
 
 async function startupOf(version: string, runs: number): Promise<Row[]> {
   const sandboxes = await Promise.all(
-    [WITHOUT, COPIED, CHECKOUT, MINIMAL, NO_MODULES].map((variant) => prepare(version, variant)),
+    [WITHOUT, COPIED, CHECKOUT, MINIMAL, NO_MODULES, COMMANDS].map((variant) => prepare(version, variant)),
   );
-  const [without, copied, checkout, minimal, noModules] = sandboxes;
+  const [without, copied, checkout, minimal, noModules, commands] = sandboxes;
   try {
     const [bare, ours, blocking] = await rounds([without, copied, minimal], runs);
     const dev = await rounds([without, checkout], INFO_RUNS);
     const cold = await rounds([without, copied], INFO_RUNS, COLD_CACHE);
     // As many runs as the targeted row: the difference it explains is a few milliseconds.
     const extensionOnly = await rounds([without, noModules], runs);
+    const parsing = await rounds([without, commands], runs);
     return [
       ...compare(`pi ${version}, copied to extensions/`, [bare, ours], true),
       ...compare(`pi ${version}, copied, vs a blocking one-liner (info)`, [blocking, ours], false),
       ...compare(`pi ${version}, dev checkout, -e (info)`, dev, false),
       ...compare(`pi ${version}, copied, jiti cache cold (info)`, cold, false),
       ...compare(`pi ${version}, copied, no permission modules (info)`, extensionOnly, false),
+      ...compare(`pi ${version}, copied, a hook reads tool.commands (info)`, parsing, false),
     ];
   } finally {
     for (const sandbox of sandboxes) sandbox.remove();

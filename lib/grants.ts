@@ -115,7 +115,8 @@ export class Grants {
   #branch: readonly string[] = [];
   readonly #files = new Map<string, { scope: FileScope; set: RuleSet }>();
   #sets: readonly RuleSet[] = [];
-  #branchSet = new RuleSet([]);
+  /** Absent while the branch has no grant: a session without grants never compiles the rules' code. */
+  #branchSet: RuleSet | undefined;
 
   readonly #pi: Pick<ExtensionAPI, "appendEntry">;
 
@@ -218,7 +219,7 @@ export class Grants {
 
   #setBranch(grants: readonly string[]): void {
     this.#branch = grants;
-    this.#branchSet = new RuleSet(parsedRules(grants));
+    this.#branchSet = grants.length ? new RuleSet(parsedRules(grants)) : undefined;
     this.#rebuild();
   }
 
@@ -241,7 +242,8 @@ export class Grants {
   }
 
   #rebuild(): void {
-    this.#sets = [this.#branchSet, ...[...this.#files.values()].map(({ set }) => set)].filter((set) => set.rules.length);
+    const sets = [...this.#files.values()].map(({ set }) => set);
+    this.#sets = (this.#branchSet ? [this.#branchSet, ...sets] : sets).filter((set) => set.rules.length);
   }
 }
 

@@ -239,9 +239,14 @@ const REDIRECT_COVERS = {
   both: ["Read", "Edit", "Write"],
 } as const satisfies Record<string, readonly PathRuleTool[]>;
 /** The rule tools that cover what a pi file tool does to its file: PATH_RULE_TOOLS the other way round. */
-const TOOL_COVERS = new Map<string, PathRuleTool[]>();
-for (const [ruleTool, tools] of Object.entries(PATH_RULE_TOOLS) as [PathRuleTool, readonly string[]][])
-  for (const tool of tools) getOrAdd(TOOL_COVERS, tool, () => []).push(ruleTool);
+const TOOL_COVERS = new Map<string, PathRuleTool[]>(
+  [...new Set(Object.values(PATH_RULE_TOOLS).flat())].map((tool) => [
+    tool,
+    (Object.keys(PATH_RULE_TOOLS) as PathRuleTool[]).filter((ruleTool) =>
+      (PATH_RULE_TOOLS[ruleTool] as readonly string[]).includes(tool),
+    ),
+  ]),
+);
 
 function otherMatches(rule: Rule, item: CallItem | PathItem, paths: PathResolver, written: boolean): boolean {
   const target = rule.target;

@@ -15,9 +15,13 @@ export const PATH_RULE_TOOLS = {
 export type PathRuleTool = keyof typeof PATH_RULE_TOOLS;
 
 /** Rule tool names as Claude Code and pi (in lower case) spell them, each read as one of ours. */
-const TOOL_SPELLINGS = new Map<string, "Bash" | PathRuleTool>([["LS", "Ls"]]);
-for (const tool of ["Bash", ...Object.keys(PATH_RULE_TOOLS)] as ("Bash" | PathRuleTool)[])
-  TOOL_SPELLINGS.set(tool, tool).set(tool.toLowerCase(), tool);
+const TOOL_SPELLINGS = new Map<string, "Bash" | PathRuleTool>([
+  ["LS", "Ls"],
+  ...(["Bash", ...Object.keys(PATH_RULE_TOOLS)] as ("Bash" | PathRuleTool)[]).flatMap((tool) => [
+    [tool, tool] as const,
+    [tool.toLowerCase(), tool] as const,
+  ]),
+]);
 
 /** Claude Code's tools that pi doesn't have: a rule for them is reported, never silently kept. */
 const TOOLS_PI_LACKS = new Set(

@@ -1,10 +1,10 @@
 // The build: Bun bundles index.ts and lib/ into one ES module (the `@earendil-works/*` imports
-// mapped to lib/host.ts by tsconfig.build.json), the modules a start doesn't run move into a function
-// run on first use (defer-modules.ts), then terser and UglifyJS minify Bun's output again (about 7 KB
-// less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and repeated strings are
-// declared once (alias-strings.ts), the most used module-level names get the shortest
-// (shorten-names.ts); last, the deferred function's code is taken out as text, and the code becomes
-// one string the bundle compiles under pi's loader (code-as-text.ts).
+// mapped to lib/host.ts by tsconfig.build.json), the modules a start doesn't run move into functions
+// run on first use, a group each (defer-modules.ts), then terser and UglifyJS minify Bun's output
+// again (about 7 KB less than Bun's minifier alone, and UglifyJS 4 KB less than terser's), and
+// repeated strings are declared once (alias-strings.ts), the most used module-level names get the
+// shortest (shorten-names.ts); last, the deferred functions' code is taken out as text, and the code
+// becomes one string the bundle compiles under pi's loader (code-as-text.ts).
 // `bun scripts/build.ts [outfile] [--watch]`.
 import { readFileSync, watch } from "node:fs";
 import { join } from "node:path";
@@ -24,17 +24,24 @@ const BUN_BUILD =
   "build index.ts --format esm --target node --tsconfig-override tsconfig.build.json --minify-syntax --minify-identifiers".split(
     " ",
   );
-/** Modules a start runs none of: compiled when first used (defer-modules.ts). */
+/** Modules a start runs none of, in groups each compiled when first used (defer-modules.ts). */
 const DEFERRED_MODULES = [
-  "lib/prompt-overlay.ts",
-  "lib/edit-mode.ts",
-  "lib/layout.ts",
-  "lib/visible-typing.ts",
-  "lib/external-editor.ts",
-  "lib/permissions-overlay.ts",
-  "lib/rpc-prompt.ts",
-  "lib/scaffold.ts",
-  "lib/permissions-command.ts",
+  // The prompt and /permissions: when the Approver is first asked, or first types the command.
+  [
+    "lib/prompt-overlay.ts",
+    "lib/edit-mode.ts",
+    "lib/layout.ts",
+    "lib/visible-typing.ts",
+    "lib/external-editor.ts",
+    "lib/permissions-overlay.ts",
+    "lib/rpc-prompt.ts",
+    "lib/scaffold.ts",
+    "lib/permissions-command.ts",
+  ],
+  // The shell parser: when a hook first reads `tool.commands`, or a rule or grant is matched.
+  ["lib/shell-words.ts", "lib/shell-scan.ts", "lib/shell-parse.ts", "lib/shell-command.ts"],
+  // Rules: when a rule file loads, or the branch has a grant.
+  ["lib/rules-grammar.ts", "lib/rules-match.ts", "lib/rules-file.ts"],
 ];
 const [outfile = join(ROOT, "dist/hooks.js")] = process.argv.slice(2).filter((arg) => arg !== "--watch");
 

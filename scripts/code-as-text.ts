@@ -26,7 +26,7 @@ type Export = Node & {
 };
 
 /** `code`, an ES module whose one export is its default, as a module that compiles it on its first run. */
-export function codeAsText(code: string, deferred?: string): string {
+export function codeAsText(code: string, deferred: readonly string[] = []): string {
   const program = parse(code, { ecmaVersion: "latest", sourceType: "module" }) as Node & { body: Node[] };
   const names = new Set<string>();
   visit(program, null, (node) => node.type === "Identifier" && names.add((node as Node & { name: string }).name));
@@ -61,7 +61,7 @@ export function codeAsText(code: string, deferred?: string): string {
   let body = code;
   for (const { at, end, text } of edits.sort((a, b) => b.at - a.at)) body = body.slice(0, at) + text + body.slice(end);
   const declarations = builtins.length > 0 ? `var ${builtin}=m=>process.getBuiltinModule(m),${builtins.join(",")};` : "";
-  const parameters = deferred === undefined ? PARAMETERS : [...PARAMETERS, DEFERRED_CODE];
+  const parameters = deferred.length ? [...PARAMETERS, DEFERRED_CODE] : PARAMETERS;
   const fn = `(function(${parameters.join(",")}){"use strict";${declarations}${body.trim().replace(/;$/, "")};return ${factory}})`;
   // A syntax error surfaces here rather than when pi loads the bundle.
   parse(fn, { ecmaVersion: "latest", sourceType: "script" });
@@ -69,19 +69,21 @@ export function codeAsText(code: string, deferred?: string): string {
   return (
     `if("function"!=typeof jitiImport)throw Error(${JSON.stringify(NOT_FROM_PI)});` +
     `export default process.getBuiltinModule("node:vm").runInThisContext(${quoted(fn)},{filename:arguments[3]})` +
-    `(jitiImport,arguments[1]${deferred === undefined ? "" : `,${deferredArgument(deferred)}`})`
+    `(jitiImport,arguments[1]${deferred.length ? `,${deferredArgument(deferred)}` : ""})`
   );
 }
 
 /**
- * The deferred code (defer-modules.ts) as the function that reads it: it is data until first used,
- * so it is kept Brotli-compressed, in base64, as the text table is (pack-texts.ts).
+ * The deferred code (defer-modules.ts) as the function that reads each part of it: it is data until
+ * first used, so it is kept Brotli-compressed, in base64, as the text table is (pack-texts.ts).
  */
-function deferredArgument(deferred: string): string {
-  parse(deferred, { ecmaVersion: "latest", sourceType: "script" });
+function deferredArgument(deferred: readonly string[]): string {
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
-  const encoded = brotliCompressSync(deferred, { params }).toString("base64");
-  return `()=>""+process.getBuiltinModule("node:zlib").brotliDecompressSync(Buffer.from("${encoded}","base64"))`;
+  const encoded = deferred.map((code) => {
+    parse(`(function(){${code}})`, { ecmaVersion: "latest", sourceType: "script" });
+    return JSON.stringify(brotliCompressSync(code, { params }).toString("base64"));
+  });
+  return `i=>Function(""+process.getBuiltinModule("node:zlib").brotliDecompressSync(Buffer.from([${encoded.join(",")}][i],"base64")))()`;
 }
 
 /** `import{a as b}from"node:x"` as the declaration `{a:b}=G("node:x")`, where G gets a built-in module. */

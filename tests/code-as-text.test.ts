@@ -49,15 +49,16 @@ test("the module it writes runs the code under pi's loader, and refuses to run o
   expect(() => new Function(module.replace("export default ", "return "))()).toThrow(NOT_FROM_PI);
 });
 
-test("deferred code goes in as a third argument: a function that reads it, kept compressed until then", () => {
-  const module = codeAsText("const f=()=>eval(deferredCode());export{f as default}", "(()=>'deferred '+typeof f)()");
-  expect(module).toContain(
-    `'(function(jitiImport,jitiRequire,deferredCode){"use strict";const f=()=>eval(deferredCode());return f})'`,
-  );
-  expect(module).not.toContain("deferred '");
+test("deferred code goes in as a third argument: a function that compiles each part, kept compressed until then", () => {
+  const module = codeAsText("const f=i=>deferredCode(i);export{f as default}", [
+    '"use strict";return a=>"deferred "+a',
+    "return()=>2",
+  ]);
+  expect(module).toContain(`'(function(jitiImport,jitiRequire,deferredCode){"use strict";const f=i=>deferredCode(i);return f})'`);
+  expect(module).not.toContain("deferred ");
   const transformed = module.replace("export default ", "exports.default=");
   const jiti = new Function("exports", "require", "module", "__filename", "__dirname", "jitiImport", transformed);
-  const exports: { default?: () => string } = {};
+  const exports: { default?: (group: number) => (argument?: string) => unknown } = {};
   jiti(
     exports,
     () => undefined,
@@ -66,6 +67,6 @@ test("deferred code goes in as a third argument: a function that reads it, kept 
     "/x",
     async () => undefined,
   );
-  expect(exports.default?.()).toBe("deferred function");
+  expect([exports.default?.(0)("part"), exports.default?.(1)()]).toEqual(["deferred part", 2]);
   expect(() => codeAsText("let deferredCode=1;export{deferredCode as default}")).toThrow("declares deferredCode");
 });
