@@ -96,6 +96,11 @@ export async function loadPermissionModules(
   const sources = dirs.project ? [folder("project", dirs.project)] : [];
   sources.push(folder("user", dirs.user));
   for (const { source, ...provided } of dirs.packages ?? []) sources.push({ scope: `package:${source}`, ...provided });
+  // Every module's import starts before any factory runs: Bun imports twenty in about half the time
+  // it takes one after another. The factories run in load order all the same.
+  const imports = new Map<string, Promise<unknown>>();
+  for (const { files } of sources)
+    for (const file of files) if (!file.endsWith(".json")) imports.set(file, startImport(file, generation, reload?.importAfresh));
   for (const { scope, root, files, errors = [], manifestFailed } of sources) {
     const failures = result.errors.length;
     result.errors.push(...errors);
@@ -103,7 +108,7 @@ export async function loadPermissionModules(
     for (const file of files) {
       try {
         if (file.endsWith(".json")) loadRuleFile(file, scope, root, result, fileGrants, grants);
-        else await loadModule(file, scope, root, generation, result, reload?.importAfresh);
+        else await loadModule(file, scope, root, imports.get(file) as Promise<unknown>, result);
       } catch (error) {
         result.errors.push({ file, error: describeError(error) });
         keepPrevious(result, result.errors.length - 1, reload, (hook) => hook.source === file);
@@ -341,19 +346,24 @@ function pathResolver(cwd: string, projectRoot: string | undefined): PathResolve
   };
 }
 
+/** A module's import, started; what it fails with is reported when the load comes to the module. */
+function startImport(file: string, generation: bigint, importAfresh: ((file: string) => Promise<unknown>) | undefined) {
+  const imported = (async () => (importAfresh ? importAfresh(loaderPath(file)) : importModule(file, generation)))();
+  imported.catch(() => undefined);
+  return imported;
+}
+
 /** A module's hooks and wrapper entries join the load; a module that does not load throws. */
 async function loadModule(
   file: string,
   scope: Scope,
   root: string,
-  generation: bigint,
+  imported: Promise<unknown>,
   result: LoadResult,
-  importAfresh: ((file: string) => Promise<unknown>) | undefined,
 ): Promise<void> {
   const hooks: LoadedHook[] = [];
   let wrappers: Record<string, WrapperSpec> | undefined;
   const timeLimit = problems.notLoadedWithin(LOAD_TIME_LIMIT_MS / 1000);
-  const imported = importAfresh ? importAfresh(loaderPath(file)) : importModule(file, generation);
   const module = (await withTimeLimit(imported, LOAD_TIME_LIMIT_MS, timeLimit)) as { default?: unknown };
   const factory = module.default;
   if (typeof factory !== "function") throw new Error(problems.defaultExportNotFunction);
