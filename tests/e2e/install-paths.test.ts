@@ -173,6 +173,27 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
     2 * BUILD_MS + TIMEOUT,
   );
 
+  test(
+    "/reload picks up a permission module made between two prompts, in place of the one removed",
+    async () => {
+      pi = await startPi({
+        version,
+        extensions: [BUNDLE],
+        files: { "agent/permissions/touch.ts": touchGate("First description.") },
+        script: touching("first.txt"),
+      });
+      expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
+
+      // Under Bun the first load imported the folder's modules natively; Bun's resolver may not see
+      // a file made since, and pi's loader imports it instead.
+      rmSync(join(pi.agentDir, "permissions/touch.ts"));
+      writeFileSync(join(pi.agentDir, "permissions/touch-renamed.ts"), touchGate("Second description."));
+      await reload(pi, touching("second.txt"));
+      expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
+    },
+    2 * BUILD_MS + TIMEOUT,
+  );
+
   // `.pi/settings.json` makes pi resolve project trust itself; a project whose `.pi/` holds only
   // `permissions/` is one pi calls trusted without asking, so the extension asks (tests below).
   const projectWithModule = {
