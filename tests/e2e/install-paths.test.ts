@@ -155,44 +155,37 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
     2 * TIMEOUT,
   );
 
-  test(
-    "/reload picks up a permission module edited between two prompts",
-    async () => {
-      pi = await startPi({
-        version,
-        extensions: [BUNDLE],
-        files: { "agent/permissions/touch.ts": touchGate("First description.") },
-        script: touching("first.txt"),
-      });
-      expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
+  // Under Bun the first load imports the folder's modules natively; Bun's resolver may not see a file
+  // made since, and pi's loader imports it instead.
+  const changes: [string, (permissions: string) => void][] = [
+    ["edited", (permissions) => writeFileSync(join(permissions, "touch.ts"), touchGate("Second description."))],
+    [
+      "made, in place of the one removed,",
+      (permissions) => {
+        rmSync(join(permissions, "touch.ts"));
+        writeFileSync(join(permissions, "touch-renamed.ts"), touchGate("Second description."));
+      },
+    ],
+  ];
+  for (const [what, change] of changes) {
+    test(
+      `/reload picks up a permission module ${what} between two prompts`,
+      async () => {
+        pi = await startPi({
+          version,
+          extensions: [BUNDLE],
+          files: { "agent/permissions/touch.ts": touchGate("First description.") },
+          script: touching("first.txt"),
+        });
+        expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
 
-      writeFileSync(join(pi.agentDir, "permissions/touch.ts"), touchGate("Second description."));
-      await reload(pi, touching("second.txt"));
-      expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
-    },
-    2 * BUILD_MS + TIMEOUT,
-  );
-
-  test(
-    "/reload picks up a permission module made between two prompts, in place of the one removed",
-    async () => {
-      pi = await startPi({
-        version,
-        extensions: [BUNDLE],
-        files: { "agent/permissions/touch.ts": touchGate("First description.") },
-        script: touching("first.txt"),
-      });
-      expect(await authorizeTouch(pi, "first.txt")).toContain("First description.");
-
-      // Under Bun the first load imported the folder's modules natively; Bun's resolver may not see
-      // a file made since, and pi's loader imports it instead.
-      rmSync(join(pi.agentDir, "permissions/touch.ts"));
-      writeFileSync(join(pi.agentDir, "permissions/touch-renamed.ts"), touchGate("Second description."));
-      await reload(pi, touching("second.txt"));
-      expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
-    },
-    2 * BUILD_MS + TIMEOUT,
-  );
+        change(join(pi.agentDir, "permissions"));
+        await reload(pi, touching("second.txt"));
+        expect(await authorizeTouch(pi, "second.txt")).toContain("Second description.");
+      },
+      2 * BUILD_MS + TIMEOUT,
+    );
+  }
 
   // `.pi/settings.json` makes pi resolve project trust itself; a project whose `.pi/` holds only
   // `permissions/` is one pi calls trusted without asking, so the extension asks (tests below).
