@@ -1,6 +1,6 @@
 // A Bun macro (imported `with { type: "macro" }`): it runs when the bundle is built, and the bundle
-// holds only its result, the text of lib/api.ts, which the build's text table then compresses with
-// the bundle's other texts (scripts/pack-texts.ts).
+// holds only its result, the text of lib/api.ts, in the deferred code of /permissions (compressed
+// with it: scripts/code-as-text.ts).
 import { readFileSync } from "node:fs";
 
 /**

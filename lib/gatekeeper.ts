@@ -18,7 +18,7 @@ import { ProjectTrust } from "./project-trust.ts";
 import type { PromptOutcome, PromptRequest } from "./prompt-overlay.ts";
 import type { RuleSet } from "./rules-file.ts";
 import { type PiSettings, piSettingsFor } from "./settings.ts";
-import { canAsk, type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
+import { type OpenPrompt, type ShowPrompt, showPrompt } from "./show-prompt.ts";
 import { isCommandTool, normalizeToolInput, oneLineJson } from "./tool-input.ts";
 import { isString, textOr } from "./values.ts";
 import { touched } from "./watch.ts";
@@ -478,6 +478,9 @@ function callArguments(tool: PermissionTool): string {
 export function blocked(reason: string): ToolCallEventResult {
   return { block: true, reason };
 }
+
+/** Someone can be asked: the Approver in pi's TUI, or an RPC client through pi's dialogs. */
+const canAsk = (ctx: ExtensionContext): boolean => ctx.hasUI && (ctx.mode === "tui" || ctx.mode === "rpc");
 
 function noUiReason(verdict: Exclude<Verdict, { kind: "block" }>): string {
   return verdict.kind === "failed"

@@ -33,9 +33,6 @@ export interface PromptWatch {
   timers?: Timers;
 }
 
-/** Someone can be asked: the Approver in pi's TUI, or an RPC client through pi's dialogs. */
-export const canAsk = (ctx: ExtensionContext): boolean => ctx.hasUI && (ctx.mode === "tui" || ctx.mode === "rpc");
-
 /**
  * Puts one request to the Approver and resolves with their outcome: in the TUI as the overlay,
  * for an RPC client through pi's dialogs (rpc-prompt.ts); "interrupted" when the turn is

@@ -15,7 +15,6 @@ import { aliasThis } from "./alias-this.ts";
 import { codeAsText } from "./code-as-text.ts";
 import { deferModules, extractDeferred } from "./defer-modules.ts";
 import { INTERNAL_PROPERTIES, unsafeToRename } from "./internal-properties.ts";
-import { packTexts } from "./pack-texts.ts";
 import { shortenNames } from "./shorten-names.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -37,6 +36,9 @@ const DEFERRED_MODULES = [
     "lib/rpc-prompt.ts",
     "lib/scaffold.ts",
     "lib/permissions-command.ts",
+    "lib/show-prompt.ts",
+    "lib/frame.ts",
+    "lib/keys.ts",
   ],
   // The shell parser: when a hook first reads `tool.commands`, or a rule or grant is matched.
   ["lib/shell-words.ts", "lib/shell-scan.ts", "lib/shell-parse.ts", "lib/shell-command.ts"],
@@ -76,7 +78,7 @@ async function build(): Promise<void> {
     if (error) throw error;
     uglified = code;
   }
-  const { code: main, deferred } = extractDeferred(shortenNames(aliasStrings(packTexts(aliasThis(uglified)))));
+  const { code: main, deferred } = extractDeferred(shortenNames(aliasStrings(aliasThis(uglified))));
   const bytes = await Bun.write(outfile, codeAsText(main, deferred));
   console.log(`built ${outfile}: ${bytes} bytes`);
 }

@@ -1,7 +1,6 @@
 // A build pass after the others: the minifiers name the module's bindings before the passes after
-// them add the most used ones (pack-texts' table of texts, alias-strings' constants), which get the
-// names left over, two letters long. Here the module-level bindings trade names so that the most
-// used get the shortest: the table, read about 240 times, takes the letter of a binding read 4 times.
+// them add the most used ones (alias-strings' constants), which get the names left over, two letters
+// long. Here the module-level bindings trade names so that the most used get the shortest.
 import { type Node, parse } from "acorn";
 import { boundNames, visit } from "./alias-strings.ts";
 

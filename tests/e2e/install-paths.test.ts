@@ -136,8 +136,7 @@ describe.each(PI_VERSIONS)("pi %s", (version) => {
         expect(source).toContain('authorize: "Authorize"');
         const built = readFileSync(join(clone, "dist/hooks.js"), "utf8");
         writeFileSync(presenter, source.replace('authorize: "Authorize"', 'authorize: "Authorize now"'));
-        // The label is packed in the bundle's text table, so the rebuild shows as a changed bundle; what
-        // it says, pi shows below.
+        // The rebuild shows as a changed bundle; what it says, pi shows below.
         await pollUntil(
           BUILD_MS,
           () => readFileSync(join(clone, "dist/hooks.js"), "utf8") !== built,
