@@ -36,6 +36,7 @@ const DEFERRED_MODULES = [
     "lib/rpc-prompt.ts",
     "lib/scaffold.ts",
     "lib/permissions-command.ts",
+    "lib/permissions-run.ts",
     "lib/show-prompt.ts",
     "lib/frame.ts",
     "lib/keys.ts",

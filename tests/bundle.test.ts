@@ -4,7 +4,8 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { tokenizer } from "acorn";
+import { parse, tokenizer } from "acorn";
+import { visit } from "../scripts/alias-strings.ts";
 
 const root = join(import.meta.dir, "..");
 const committed = readFileSync(join(root, "dist/hooks.js"), "utf8");
@@ -40,17 +41,19 @@ test("the code compiled on first use is kept apart, compressed: the prompt's and
 
 /** The code pi's loader runs: the one string the bundle compiles (scripts/code-as-text.ts). */
 const compiled = (() => {
-  const strings = [...tokenizer(committed, { ecmaVersion: "latest", sourceType: "module" })].filter(
-    (token) => token.type.label === "string",
-  );
-  return strings.map((token) => String(token.value)).find((text) => text.startsWith("(function(")) ?? "";
+  let code = "";
+  visit(parse(committed, { ecmaVersion: "latest", sourceType: "module" }), null, (node) => {
+    if (node.type === "Literal" && "value" in node && typeof node.value === "string" && node.value.startsWith("(function("))
+      code = node.value;
+  });
+  return code;
 })();
 
 /** `import` and `require(` as code, not inside a string, template or comment. */
 function loads(code: string): string[] {
   const tokens = [...tokenizer(code, { ecmaVersion: "latest", allowReturnOutsideFunction: true })];
   return tokens.flatMap((token, at) =>
-    token.type.keyword === "import" || (token.value === "require" && tokens[at + 1]?.type.label === "(")
+    token.type.keyword === "import" || (code.slice(token.start, token.end) === "require" && tokens[at + 1]?.type.label === "(")
       ? [code.slice(token.start, token.start + 40)]
       : [],
   );
