@@ -22,16 +22,16 @@ import { normalizeToolInput } from "./tool-input.ts";
 import { isString } from "./values.ts";
 import { toVisible } from "./visible.ts";
 
-/** What the command works on. */
-export interface PermissionControls {
+/** What /permissions acts on. */
+export interface Controlled {
   gatekeeper: Gatekeeper;
   enablement: Enablement;
   grants: Grants;
 }
 
-/** Carries out a /permissions command on the hooks `loaded`. */
+/** Carries out a /permissions command, on the hooks as they are loaded. */
 export async function runPermissionsCommand(
-  controls: PermissionControls,
+  controls: Controlled,
   command: PermissionsCommand,
   { hooks, errors, wrappers }: LoadResult,
   ctx: ExtensionContext,
@@ -132,7 +132,7 @@ function revokeHeld(grants: Grants, held: readonly HeldGrant[], ctx: ExtensionCo
 
 /** Every hook and rule file on the call, none of them deciding anything for real; the call never runs. */
 async function dryRun(
-  { enablement, grants }: PermissionControls,
+  { enablement, grants }: Controlled,
   toolName: string,
   input: Record<string, unknown>,
   hooks: readonly LoadedHook[],
@@ -152,7 +152,7 @@ async function dryRun(
 }
 
 async function list(
-  { enablement, grants }: PermissionControls,
+  { enablement, grants }: Controlled,
   hooks: readonly LoadedHook[],
   errors: LoadResult["errors"],
   ctx: ExtensionContext,

@@ -75,8 +75,8 @@ export function codeAsText(code: string, deferred: readonly string[] = []): stri
 
 /**
  * The deferred code (defer-modules.ts) as the function that reads each part of it: it is data until
- * first used, so it is kept Brotli-compressed, in base64. A start decompresses none of it: pi 0.80.3
- * has not loaded zlib by then, which costs about 3 ms the first time.
+ * first used, so it is kept Brotli-compressed, in base64. A start with no rule file and no grant
+ * decompresses none of it, so pi 0.80.3, which has not loaded zlib by then, doesn't load it.
  */
 function deferredArgument(deferred: readonly string[]): string {
   const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };

@@ -49,7 +49,11 @@ const compiled = (() => {
   return code;
 })();
 
-/** `import` and `require(` as code, not inside a string, template or comment. */
+/**
+ * `import` and `require(` as code, not inside a string, template or comment. Code the bundle compiles
+ * from a string at run time is not seen: lib/native-import.ts's `s=>import(s)`, which imports
+ * permission modules, is the one such string.
+ */
 function loads(code: string): string[] {
   const tokens = [...tokenizer(code, { ecmaVersion: "latest", allowReturnOutsideFunction: true })];
   return tokens.flatMap((token, at) =>
@@ -61,7 +65,8 @@ function loads(code: string): string[] {
 
 test("the bundle takes only Node built-ins itself; pi's packages only through pi's extension loader", () => {
   expect(compiled.length).toBeGreaterThan(10_000);
-  for (const code of [compiled, ...deferred]) expect(loads(code)).toEqual([]);
+  expect(deferred).toHaveLength(3);
+  for (const code of [committed, compiled, ...deferred]) expect(loads(code)).toEqual([]);
   // The check reads code: a text that says `import` is not one.
   expect(loads('x("import a from b"); y(`require(a)`); // import c')).toEqual([]);
   expect(loads("import('a'); require('b')")).toHaveLength(2);
